@@ -1,0 +1,42 @@
+# The two commands of the README:
+#   make run    install what is missing, build, and show the bundled example
+#   make test   install what is missing and run the whole test suite
+# CI runs `make test` with CI=true (see .ci/run): there a missing component
+# fails the run instead of skipping a test.
+
+SHELL   := /bin/bash
+export PATH := $(PATH):/usr/local/go/bin
+GO      ?= go
+EXAMPLE ?= examples/ring4/ring4.fvm
+BIN     := bin
+
+.PHONY: run test build deps-build deps-test vet fmt-check clean
+
+run: deps-build build
+	@$(BIN)/fabnet check $(EXAMPLE)
+	@echo "(the 3-D viewer is not built yet: 'fabnet check' above shows what the example holds)"
+
+build:
+	@mkdir -p $(BIN)
+	CGO_ENABLED=0 $(GO) build -o $(BIN)/fabnet ./cmd/fabnet
+	$(GO) build -o $(BIN)/fabviz ./cmd/fabviz
+
+test: deps-test fmt-check vet
+	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/fabnet
+	$(GO) test -count=1 ./...
+
+deps-build:
+	@scripts/deps.sh build
+
+deps-test:
+	@scripts/deps.sh test
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+clean:
+	rm -rf $(BIN)

@@ -1,0 +1,3 @@
+module github.com/fabviz/fabviz
+
+go 1.26

@@ -1,0 +1,113 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+)
+
+// SwitchByLabel is the index of the switch with this label.
+func (m *Model) SwitchByLabel(label string) (int, bool) {
+	i, ok := m.bySwitch[label]
+	return i, ok
+}
+
+// PortByLabel resolves a port label SWITCH.PORT.
+func (m *Model) PortByLabel(label string) (PortRef, bool) {
+	dot := strings.LastIndexByte(label, '.')
+	if dot < 0 {
+		return NoPort, false
+	}
+	sw, ok := m.bySwitch[label[:dot]]
+	if !ok {
+		return NoPort, false
+	}
+	n, err := strconv.Atoi(label[dot+1:])
+	if err != nil {
+		return NoPort, false
+	}
+	p := m.Port(sw, n)
+	return p, p != NoPort
+}
+
+// HostName is the host name of a node: its `hostname` line, else the
+// hostname-format pattern applied to its id, else "".
+func (m *Model) HostName(node int) string {
+	if h, ok := m.nodeHost[node]; ok {
+		return h
+	}
+	if m.NodePort(node) == NoPort {
+		return ""
+	}
+	return m.hostFmt.format(node)
+}
+
+// NodeByHost is the node id with this host name.
+func (m *Model) NodeByHost(name string) (int, bool) {
+	if n, ok := m.hostNode[name]; ok {
+		return n, true
+	}
+	n, ok := m.hostFmt.parse(name)
+	if !ok || m.NodePort(n) == NoPort {
+		return 0, false
+	}
+	if _, named := m.nodeHost[n]; named {
+		return 0, false // an explicit name replaces the pattern's
+	}
+	return n, true
+}
+
+// NodeByName resolves a node given as a decimal id or a host name.
+func (m *Model) NodeByName(s string) (int, bool) {
+	if n, ok := m.NodeByHost(s); ok {
+		return n, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || m.NodePort(n) == NoPort {
+		return 0, false
+	}
+	return n, true
+}
+
+// ResolvePort resolves what a data file's label may be: a port label or a
+// host name (standing for that node's processor port).
+func (m *Model) ResolvePort(label string) (PortRef, bool) {
+	if p, ok := m.PortByLabel(label); ok {
+		return p, true
+	}
+	if n, ok := m.NodeByHost(label); ok {
+		return m.NodePort(n), true
+	}
+	return NoPort, false
+}
+
+// Kind says what a label named.
+type Kind uint8
+
+const (
+	KindNone Kind = iota
+	KindPort
+	KindSwitch
+	KindNode
+)
+
+// Object is what Lookup found: a port (with its node, if any) or a switch.
+type Object struct {
+	Kind   Kind
+	Port   PortRef // for KindPort and KindNode
+	Switch int
+}
+
+// Lookup resolves a port label, a switch label or a host name.
+func (m *Model) Lookup(label string) (Object, bool) {
+	if p, ok := m.PortByLabel(label); ok {
+		return Object{Kind: KindPort, Port: p, Switch: m.SwitchOf(p)}, true
+	}
+	if sw, ok := m.bySwitch[label]; ok {
+		return Object{Kind: KindSwitch, Port: NoPort, Switch: sw}, true
+	}
+	if n, ok := m.NodeByHost(label); ok {
+		p := m.NodePort(n)
+		return Object{Kind: KindNode, Port: p, Switch: m.SwitchOf(p)}, true
+	}
+	return Object{Kind: KindNone, Port: NoPort, Switch: -1}, false
+}
