@@ -80,6 +80,43 @@ func (c *Camera) Fit(s *Scene, aspect float32) {
 	}
 	c.Distance = radius / float32(math.Sin(half)) * 1.02
 	c.Elevation = max(-maxElevation, min(maxElevation, c.Elevation))
+	// The sphere is loose for long rows: pull in until the corners of the
+	// bounding box fill about nine tenths of the view.
+	for i := 0; i < 4; i++ {
+		reach := c.boxReach(s.Min, s.Max, aspect, centre, radius)
+		if reach <= 0 {
+			return
+		}
+		c.Distance *= 0.5 + 0.5*reach/0.9
+	}
+}
+
+// boxReach is the largest |x| or |y| in normalised device coordinates of a
+// box's corners as seen by the camera; 0 when a corner is behind the eye.
+func (c Camera) boxReach(lo, hi Vec3, aspect float32, centre Vec3, radius float32) float32 {
+	vp := c.Proj(aspect, centre, radius).Mul(c.View())
+	var reach float32
+	for i := 0; i < 8; i++ {
+		p := lo
+		for k := 0; k < 3; k++ {
+			if i&(1<<k) != 0 {
+				p[k] = hi[k]
+			}
+		}
+		if c.Dir().Dot(p.Sub(c.Eye())) >= 0 {
+			return 0
+		}
+		q := vp.Apply(p)
+		reach = max(reach, abs32(q[0]), abs32(q[1]))
+	}
+	return reach
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // Ray is a half-line from Origin along the unit vector Dir.
