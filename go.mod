@@ -3,3 +3,5 @@ module github.com/fabviz/fabviz
 go 1.26
 
 require github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71
+
+require golang.org/x/image v0.23.0

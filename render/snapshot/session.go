@@ -1,0 +1,259 @@
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/render/gl"
+	"github.com/fabviz/fabviz/render/overlay"
+	"github.com/fabviz/fabviz/render/scene"
+	"github.com/fabviz/fabviz/view"
+)
+
+// Session is a headless viewer. Its GL context is made on the first
+// snapshot, on the calling goroutine's thread; every later call must come
+// from the same goroutine. Release frees it.
+type Session struct {
+	// Warn receives problems that do not stop a snapshot (a route that
+	// does not trace is left out and reported here).
+	Warn io.Writer
+
+	model   *model.Model
+	layouts [2]*scene.Layout
+	style   scene.Style
+	ctx     *gl.Headless
+	r       *gl.Renderer
+}
+
+// New returns a session with no model loaded.
+func New(warn io.Writer) *Session {
+	if warn == nil {
+		warn = io.Discard
+	}
+	return &Session{Warn: warn, style: scene.DefaultStyle}
+}
+
+// Release frees the GL renderer and context.
+func (s *Session) Release() {
+	if s.r != nil {
+		s.r.Release()
+		s.r = nil
+	}
+	if s.ctx != nil {
+		s.ctx.Release()
+		s.ctx = nil
+	}
+}
+
+// Model is the loaded model.
+func (s *Session) Model() *model.Model { return s.model }
+
+// LoadModel reads a model file, replacing the previous model.
+func (s *Session) LoadModel(path string) error {
+	m, err := model.Load(path)
+	if err != nil {
+		return err
+	}
+	s.model = m
+	s.layouts = [2]*scene.Layout{}
+	return nil
+}
+
+// errNoData is returned by the data commands until the data package is wired in.
+var errNoData = errors.New("parameter, job and init files are not supported by this build yet")
+
+// LoadParam reads a parameter file or log.
+func (s *Session) LoadParam(path string) error { return fmt.Errorf("%s: %w", path, errNoData) }
+
+// LoadJob reads a job file or log.
+func (s *Session) LoadJob(path string) error { return fmt.Errorf("%s: %w", path, errNoData) }
+
+// LoadInit reads an initialisation file.
+func (s *Session) LoadInit(path string) error { return fmt.Errorf("%s: %w", path, errNoData) }
+
+// Steps is the number of time steps of the loaded data.
+func (s *Session) Steps() int { return 0 }
+
+// Screenshot is GUI-only.
+func (s *Session) Screenshot(path string, _ *view.State) error {
+	return fmt.Errorf("screenshot needs the GUI window; use snapshot for the 3-D scene")
+}
+
+// Snapshot renders the state and writes it as a PNG.
+func (s *Session) Snapshot(path string, st *view.State) error {
+	img, err := s.Render(st)
+	if err != nil {
+		return err
+	}
+	return writePNG(path, img)
+}
+
+// writePNG writes through a temporary file so a failed write leaves no
+// half-written picture.
+func writePNG(path string, img image.Image) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".fabviz-*.png")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := png.Encode(tmp, img); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// layout returns the cached layout of a kind for the model.
+func (s *Session) layout(k scene.LayoutKind) *scene.Layout {
+	if s.layouts[k] == nil {
+		s.layouts[k] = scene.NewLayout(s.model, k)
+	}
+	return s.layouts[k]
+}
+
+// Scene builds the scene of a state (no GL needed).
+func (s *Session) Scene(st *view.State) (*scene.Scene, error) {
+	m := s.model
+	if m == nil {
+		return nil, fmt.Errorf("no model loaded")
+	}
+	in := scene.Input{
+		Model: m, Layout: s.layout(st.Layout), Kind: st.Layout, View: st.View,
+		Hidden: st.HiddenPlanes(m.Planes), Style: s.style,
+	}
+	in.Select = model.Object{Kind: model.KindNone, Port: model.NoPort, Switch: -1}
+	if st.Select != "" {
+		o, ok := m.Lookup(st.Select)
+		if !ok {
+			return nil, fmt.Errorf("select: unknown label %q", st.Select)
+		}
+		in.Select = o
+	}
+	in.Routes = s.routes(st)
+	return scene.Build(in)
+}
+
+// routes traces the requested overlays; one that fails is reported on Warn
+// and left out.
+func (s *Session) routes(st *view.State) []scene.Route {
+	var out []scene.Route
+	for _, r := range st.Routes {
+		got, err := s.trace(r)
+		if err != nil {
+			fmt.Fprintf(s.Warn, "%s: %v; drawn without it\n", r, err)
+			continue
+		}
+		out = append(out, got...)
+	}
+	return out
+}
+
+// trace turns a route request into overlay routes.
+func (s *Session) trace(r view.RouteReq) ([]scene.Route, error) {
+	return nil, errors.New("route tracing is not available in this build yet")
+}
+
+// Render draws a state into a picture with caption and legend.
+func (s *Session) Render(st *view.State) (*image.RGBA, error) {
+	sc, err := s.Scene(st)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.initGL(); err != nil {
+		return nil, err
+	}
+	img, err := gl.Render(s.r, sc, st.Camera, st.Width, st.Height, s.style.Background)
+	if err != nil {
+		return nil, err
+	}
+	overlay.Draw(img, s.caption(st), s.legend(st), textColor(s.style.Background))
+	return img, nil
+}
+
+func (s *Session) initGL() error {
+	if s.r != nil {
+		return nil
+	}
+	ctx, err := gl.NewHeadless()
+	if err != nil {
+		return err
+	}
+	r, err := gl.NewRenderer()
+	if err != nil {
+		ctx.Release()
+		return err
+	}
+	s.ctx, s.r = ctx, r
+	return nil
+}
+
+// caption is the text in the top-left corner.
+func (s *Session) caption(st *view.State) []string {
+	m := s.model
+	lines := []string{m.Name}
+	step := fmt.Sprintf("step %d", st.Step)
+	if n := s.Steps(); n > 0 {
+		step += fmt.Sprintf(" of %d", n)
+	}
+	lines = append(lines, fmt.Sprintf("%s   %s layout, %s view", step, st.Layout, st.View))
+	if st.Select != "" {
+		lines = append(lines, "selected: "+describe(m, st.Select))
+	}
+	return lines
+}
+
+// legend is the colour legend, or nil when no data is shown.
+func (s *Session) legend(st *view.State) *overlay.Legend { return nil }
+
+// describe says what a label is, for the caption.
+func describe(m *model.Model, label string) string {
+	o, ok := m.Lookup(label)
+	if !ok {
+		return label
+	}
+	sw := &m.Switches[o.Switch]
+	if o.Kind == model.KindSwitch {
+		d := fmt.Sprintf("switch %s (plane %d row %d column %d)", sw.Label, sw.Plane, sw.Row, sw.Col)
+		return d + hwsw(sw)
+	}
+	spec := m.Spec(o.Port)
+	d := fmt.Sprintf("port %s (%s, %s face)", m.Label(o.Port), spec.Role, spec.Face)
+	if n, ok := m.Node(o.Port); ok {
+		d += fmt.Sprintf(", node %d", n)
+		if h := m.HostName(n); h != "" {
+			d += " " + h
+		}
+	}
+	if p := m.Peer(o.Port); p != model.NoPort {
+		d += ", linked to " + m.Label(p)
+	}
+	return d
+}
+
+func hwsw(sw *model.Switch) string {
+	var d string
+	if sw.HW != "" {
+		d += " hw " + sw.HW
+	}
+	if sw.SW != "" {
+		d += " sw " + sw.SW
+	}
+	return d
+}
+
+// textColor is black or white, whichever stands out on the background.
+func textColor(bg scene.Color) scene.Color {
+	if 0.3*bg[0]+0.59*bg[1]+0.11*bg[2] > 0.5 {
+		return scene.Color{0, 0, 0}
+	}
+	return scene.Color{1, 1, 1}
+}
