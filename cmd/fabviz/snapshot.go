@@ -22,8 +22,8 @@ func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 // snapFlags are the snapshot flags: one per §6 command, plus -steps and -o.
 type snapFlags struct {
 	param, job, init, step, mode, rng, view, layout, hide, sel, camera, size, steps, out string
-	jobs                                                                                bool
-	routes, routeSw                                                                     multi
+	jobs                                                                                 bool
+	routes, routeSw                                                                      multi
 }
 
 func (f *snapFlags) define(fs *flag.FlagSet) {
