@@ -210,11 +210,16 @@ func (s *Scene) SetColors(pc, jc []Color) {
 
 func (s *Scene) addLinks(in Input, shown []bool) {
 	m := s.Model
-	for _, lk := range m.Links() {
-		if !shown[m.SwitchOf(lk.A)] || !shown[m.SwitchOf(lk.B)] {
+	s.Cylinders.Xf = make([]float32, 0, 12*m.NumLinks())
+	s.Cylinders.Col = make([]float32, 0, 3*m.NumLinks())
+	var buf [6]Vec3
+	for p := range m.NumPorts() {
+		a := model.PortRef(p)
+		b := m.Peer(a)
+		if b <= a || !shown[m.SwitchOf(a)] || !shown[m.SwitchOf(b)] {
 			continue
 		}
-		s.addPath(s.linkPath(lk.A, lk.B), LinkRadius, in.Style.Link, false)
+		s.addPath(s.linkPathInto(buf[:0], a, b), LinkRadius, in.Style.Link, false)
 	}
 }
 
@@ -235,15 +240,18 @@ func (s *Scene) addRoute(r Route) {
 // straight, except in the planar layout when the two ports face away from
 // each other (a wrap-around link), where it goes out of each port and runs
 // behind the plane (or, for links between planes, beside the column).
-func (s *Scene) linkPath(a, b model.PortRef) []Vec3 {
+func (s *Scene) linkPath(a, b model.PortRef) []Vec3 { return s.linkPathInto(nil, a, b) }
+
+// linkPathInto is linkPath appending to buf.
+func (s *Scene) linkPathInto(buf []Vec3, a, b model.PortRef) []Vec3 {
 	l, m := s.Layout, s.Model
 	pa, pb := l.PortPos[a], l.PortPos[b]
 	if l.Kind != Planar {
-		return []Vec3{pa, pb}
+		return append(buf, pa, pb)
 	}
 	na, nb := l.PortNormal(m, a), l.PortNormal(m, b)
 	if pb.Sub(pa).Dot(na) >= 0 || pa.Sub(pb).Dot(nb) >= 0 {
-		return []Vec3{pa, pb}
+		return append(buf, pa, pb)
 	}
 	const out = 0.45
 	oa, ob := pa.Add(na.Mul(out)), pb.Add(nb.Mul(out))
@@ -257,7 +265,7 @@ func (s *Scene) linkPath(a, b model.PortRef) []Vec3 {
 		c := l.Center[m.SwitchOf(a)]
 		off = Vec3{0, 0, c[2] - Half - 0.6 - oa[2]}
 	}
-	return []Vec3{pa, oa, oa.Add(off), ob.Add(off), ob, pb}
+	return append(buf, pa, oa, oa.Add(off), ob.Add(off), ob, pb)
 }
 
 // addPath adds one cylinder per leg of a polyline; route paths get a joint

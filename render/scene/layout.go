@@ -115,7 +115,8 @@ func NewLayout(m *model.Model, kind LayoutKind) *Layout {
 			places[s.Def] = pl
 		}
 		base := si * m.Ports
-		for off, pp := range pl {
+		for off := range pl {
+			pp := &pl[off]
 			l.PortPos[base+off] = c.Add(f.Apply(pp.Pos))
 			l.Radius[base+off] = pp.Radius
 		}
@@ -124,8 +125,13 @@ func NewLayout(m *model.Model, kind LayoutKind) *Layout {
 }
 
 // Apply turns a vector in the frame's own coordinates into world coordinates.
-func (f Frame) Apply(v Vec3) Vec3 {
-	return f.East.Mul(v[0]).Add(f.North.Mul(v[1])).Add(f.Top.Mul(v[2]))
+func (f *Frame) Apply(v Vec3) Vec3 {
+	e, n, t := &f.East, &f.North, &f.Top
+	return Vec3{
+		e[0]*v[0] + n[0]*v[1] + t[0]*v[2],
+		e[1]*v[0] + n[1]*v[1] + t[1]*v[2],
+		e[2]*v[0] + n[2]*v[1] + t[2]*v[2],
+	}
 }
 
 func (l *Layout) torusSize(m *model.Model) {
