@@ -35,32 +35,14 @@ func cubeMesh() mesh {
 	return m
 }
 
-// sphereMesh is the unit sphere as a latitude–longitude grid.
-func sphereMesh(slices, stacks int) mesh {
+// quadMesh is the square [-1, 1]² in the x–y plane, for sphere impostors.
+func quadMesh() mesh {
 	var m mesh
-	for i := 0; i <= stacks; i++ {
-		phi := math.Pi * float64(i) / float64(stacks)
-		sp, cp := math.Sincos(phi)
-		for j := 0; j <= slices; j++ {
-			th := 2 * math.Pi * float64(j) / float64(slices)
-			st, ct := math.Sincos(th)
-			p := [3]float32{float32(sp * ct), float32(sp * st), float32(cp)}
-			m.vertex(p, p)
-		}
+	n := [3]float32{0, 0, 1}
+	for _, c := range [4][2]float32{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+		m.vertex([3]float32{c[0], c[1], 0}, n)
 	}
-	row := uint32(slices + 1)
-	for i := 0; i < stacks; i++ {
-		for j := 0; j < slices; j++ {
-			a := uint32(i)*row + uint32(j)
-			b := a + row
-			if i > 0 {
-				m.index = append(m.index, a, b, a+1)
-			}
-			if i < stacks-1 {
-				m.index = append(m.index, a+1, b, b+1)
-			}
-		}
-	}
+	m.index = []uint32{0, 1, 2, 0, 2, 3}
 	return m
 }
 
@@ -78,5 +60,15 @@ func cylinderMesh(sides int) mesh {
 		a := 2 * j
 		m.index = append(m.index, a, a+2, a+1, a+1, a+2, a+3)
 	}
+	return m
+}
+
+// lineMesh is the segment from the origin to (0, 0, 1), drawn as a line.
+func lineMesh() mesh {
+	var m mesh
+	n := [3]float32{1, 0, 0}
+	m.vertex([3]float32{0, 0, 0}, n)
+	m.vertex([3]float32{0, 0, 1}, n)
+	m.index = []uint32{0, 1}
 	return m
 }

@@ -14,12 +14,8 @@ const (
 	kindSphere
 	kindBox
 	kindCylinder
+	kindLine
 	numKinds
-)
-
-// Sphere tessellation: finer for small scenes, coarser past this many ports.
-const (
-	fineSphereLimit = 20000
 )
 
 // batch is the GL side of one scene.Batch: a VAO over a mesh's vertex and
@@ -31,32 +27,45 @@ type batch struct {
 	capXf, capCol              int   // buffer sizes in floats
 }
 
-// Renderer owns the shader program and the buffers of one scene.
+// program is a linked shader program and its two uniforms.
+type program struct {
+	id           uint32
+	uView, uProj int32
+}
+
+func newProgram(name, vert, frag string) (program, error) {
+	id, err := link(name, vert, frag)
+	if err != nil {
+		return program{}, err
+	}
+	return program{id, ogl.GetUniformLocation(id, ogl.Str("uView\x00")), ogl.GetUniformLocation(id, ogl.Str("uProj\x00"))}, nil
+}
+
+// Renderer owns the shader programs and the buffers of one scene. Cubes,
+// boxes and cylinders are meshes; spheres are quads shaded as spheres.
 type Renderer struct {
-	prog        uint32
-	uView       int32
-	uProj       int32
-	batches     [numKinds]batch
-	meshes      [numKinds]mesh
-	coarse      mesh
-	coarseInUse bool
-	released    bool
+	mesh, sphere program
+	batches      [numKinds]batch
+	uUnlit       int32
+	released     bool
 }
 
 // NewRenderer compiles the shaders and makes empty batches. A GL context
 // must be current.
 func NewRenderer() (*Renderer, error) {
-	prog, err := link("instanced", instancedVert, instancedFrag)
-	if err != nil {
+	r := &Renderer{}
+	var err error
+	if r.mesh, err = newProgram("instanced", instancedVert, instancedFrag); err != nil {
 		return nil, err
 	}
-	r := &Renderer{prog: prog}
-	r.uView = ogl.GetUniformLocation(prog, ogl.Str("uView\x00"))
-	r.uProj = ogl.GetUniformLocation(prog, ogl.Str("uProj\x00"))
-	r.meshes = [numKinds]mesh{cubeMesh(), sphereMesh(16, 10), cubeMesh(), cylinderMesh(10)}
-	r.coarse = sphereMesh(8, 5)
+	if r.sphere, err = newProgram("sphere", sphereVert, sphereFrag); err != nil {
+		ogl.DeleteProgram(r.mesh.id)
+		return nil, err
+	}
+	r.uUnlit = ogl.GetUniformLocation(r.mesh.id, ogl.Str("uUnlit\x00"))
+	meshes := [numKinds]mesh{cubeMesh(), quadMesh(), cubeMesh(), cylinderMesh(8), lineMesh()}
 	for k := range r.batches {
-		r.initBatch(&r.batches[k], r.meshes[k])
+		r.initBatch(&r.batches[k], meshes[k])
 	}
 	if e := ogl.GetError(); e != ogl.NO_ERROR {
 		r.Release()
@@ -103,21 +112,18 @@ func setMesh(b *batch, m mesh) {
 	ogl.BindVertexArray(0)
 }
 
-func sceneBatches(s *scene.Scene) [numKinds]*scene.Batch {
-	return [numKinds]*scene.Batch{&s.Cubes, &s.Spheres, &s.Boxes, &s.Cylinders}
+// sceneBatches splits a scene's instances by how they are drawn: links are
+// drawn as lines (thin, and cheap for a software rasteriser even when they
+// cross the whole picture), routes as cylinders.
+func sceneBatches(s *scene.Scene) [numKinds]scene.Batch {
+	n := s.NumLinkCyls
+	links := scene.Batch{Xf: s.Cylinders.Xf[:12*n], Col: s.Cylinders.Col[:3*n]}
+	routes := scene.Batch{Xf: s.Cylinders.Xf[12*n:], Col: s.Cylinders.Col[3*n:]}
+	return [numKinds]scene.Batch{s.Cubes, s.Spheres, s.Boxes, routes, links}
 }
 
 // Upload replaces the instance data with a scene's.
 func (r *Renderer) Upload(s *scene.Scene) {
-	coarse := s.Spheres.Len() > fineSphereLimit
-	if coarse != r.coarseInUse {
-		m := r.meshes[kindSphere]
-		if coarse {
-			m = r.coarse
-		}
-		setMesh(&r.batches[kindSphere], m)
-		r.coarseInUse = coarse
-	}
 	for k, sb := range sceneBatches(s) {
 		b := &r.batches[k]
 		b.count = int32(sb.Len())
@@ -154,15 +160,25 @@ func (r *Renderer) Draw(view, proj scene.Mat4, bg scene.Color, w, h int) {
 	ogl.Clear(ogl.COLOR_BUFFER_BIT | ogl.DEPTH_BUFFER_BIT)
 	ogl.Enable(ogl.DEPTH_TEST)
 	ogl.Enable(ogl.MULTISAMPLE)
-	ogl.UseProgram(r.prog)
-	ogl.UniformMatrix4fv(r.uView, 1, false, &view[0])
-	ogl.UniformMatrix4fv(r.uProj, 1, false, &proj[0])
 	for k := range r.batches {
 		b := &r.batches[k]
 		if b.count == 0 {
 			continue
 		}
+		p := &r.mesh
+		if k == kindSphere {
+			p = &r.sphere
+		}
+		ogl.UseProgram(p.id)
+		ogl.UniformMatrix4fv(p.uView, 1, false, &view[0])
+		ogl.UniformMatrix4fv(p.uProj, 1, false, &proj[0])
 		ogl.BindVertexArray(b.vao)
+		if k == kindLine {
+			ogl.Uniform1i(r.uUnlit, 1)
+			ogl.DrawElementsInstanced(ogl.LINES, b.nIndex, ogl.UNSIGNED_INT, nil, b.count)
+			ogl.Uniform1i(r.uUnlit, 0)
+			continue
+		}
 		ogl.DrawElementsInstanced(ogl.TRIANGLES, b.nIndex, ogl.UNSIGNED_INT, nil, b.count)
 	}
 	ogl.BindVertexArray(0)
@@ -180,5 +196,6 @@ func (r *Renderer) Release() {
 		ogl.DeleteBuffers(int32(len(bufs)), &bufs[0])
 		ogl.DeleteVertexArrays(1, &b.vao)
 	}
-	ogl.DeleteProgram(r.prog)
+	ogl.DeleteProgram(r.mesh.id)
+	ogl.DeleteProgram(r.sphere.id)
 }

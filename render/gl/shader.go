@@ -12,8 +12,23 @@ var (
 	//go:embed shaders/instanced.vert
 	instancedVert string
 	//go:embed shaders/instanced.frag
-	instancedFrag string
+	instancedFragBody string
+	//go:embed shaders/sphere.vert
+	sphereVert string
+	//go:embed shaders/sphere.frag
+	sphereFragBody string
+	//go:embed shaders/light.glsl
+	lightGLSL string
+
+	instancedFrag = fragment(instancedFragBody)
+	sphereFrag    = fragment(sphereFragBody)
 )
+
+// fragment puts the version line and the shared lighting function before a
+// fragment shader's body.
+func fragment(body string) string {
+	return "#version 410 core\n" + lightGLSL + "\n" + body
+}
 
 // compile compiles one shader stage; a failure carries the driver's log.
 func compile(kind uint32, name, src string) (uint32, error) {

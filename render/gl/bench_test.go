@@ -1,0 +1,58 @@
+package gl
+
+import (
+	"testing"
+
+	ogl "github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/fabviz/fabviz/internal/benchmodel"
+	"github.com/fabviz/fabviz/render/scene"
+)
+
+func fatTreeScene(b *testing.B, v scene.ViewKind) *scene.Scene {
+	m := benchmodel.Parse("fattree", benchmodel.FatTree())
+	s, err := scene.Build(scene.Input{Model: m, View: v, Style: scene.DefaultStyle})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+// benchFrame measures one frame of the 16,384-node fat tree at 1920×1080:
+// draw every batch into the multisampled target and wait for it.
+func benchFrame(b *testing.B, v scene.ViewKind) {
+	h, err := NewHeadless()
+	if err != nil {
+		b.Skip(err)
+	}
+	defer h.Release()
+	r, err := NewRenderer()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Release()
+	s := fatTreeScene(b, v)
+	const w, hh = 1920, 1080
+	tg, err := NewTarget(w, hh)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer tg.Release()
+	cam := scene.DefaultCamera()
+	cam.Fit(s, float32(w)/hh)
+	centre, radius := s.Sphere()
+	r.Upload(s)
+	view, proj := cam.View(), cam.Proj(float32(w)/hh, centre, radius)
+	tg.Bind()
+	r.Draw(view, proj, scene.Color{}, w, hh)
+	ogl.Finish()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r.Draw(view, proj, scene.Color{}, w, hh)
+		ogl.Finish()
+	}
+	b.ReportMetric(float64(s.Spheres.Len()), "spheres")
+}
+
+func BenchmarkFrameFatTreeNetwork(b *testing.B)   { benchFrame(b, scene.Network) }
+func BenchmarkFrameFatTreeProcessor(b *testing.B) { benchFrame(b, scene.Processor) }
