@@ -27,7 +27,7 @@ func (k LayoutKind) String() string {
 const (
 	Half        = 0.5  // half the edge of a switch cube
 	Pitch       = 2.5  // distance between neighbouring switches in a row or column
-	PlanePitch  = 3.0  // distance between planes in the planar layout
+	PlanePitch  = 3.0  // least distance between planes in the planar layout
 	TorusLayer  = 2.5  // how much further out each plane's torus is
 	maxPortSize = 0.12 // largest port sphere radius
 )
@@ -87,6 +87,10 @@ type Layout struct {
 	Frame   []Frame // by switch
 	PortPos []Vec3  // by PortRef (unused ports: the switch centre)
 	Radius  []float32
+	// PlaneGap is the distance between planes (planar only): PlanePitch,
+	// or a quarter of the grid's width when that is more, so the planes of
+	// a large grid stay apart in a perspective view.
+	PlaneGap float32
 	// Torus parameters (Torus only): major radius and each plane's minor radius.
 	Major float32
 	Minor []float32
@@ -101,6 +105,7 @@ func NewLayout(m *model.Model, kind LayoutKind) *Layout {
 		PortPos: make([]Vec3, m.NumPorts()),
 		Radius:  make([]float32, m.NumPorts()),
 	}
+	l.PlaneGap = max(PlanePitch, float32(max(m.Rows, m.Columns))*Pitch/4)
 	if kind == Torus {
 		l.torusSize(m)
 	}
@@ -147,7 +152,7 @@ func (l *Layout) torusSize(m *model.Model) {
 // place is the centre and frame of a switch at a grid position.
 func (l *Layout) place(m *model.Model, plane, row, col int) (Vec3, Frame) {
 	if l.Kind == Planar {
-		return Vec3{float32(col) * Pitch, -float32(row) * Pitch, float32(plane) * PlanePitch}, AxisFrame
+		return Vec3{float32(col) * Pitch, -float32(row) * Pitch, float32(plane) * l.PlaneGap}, AxisFrame
 	}
 	th := 2 * math.Pi * float64(col) / float64(m.Columns)
 	ph := -2 * math.Pi * float64(row) / float64(m.Rows)
