@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabviz/fabviz/internal/ibsimtest"
 	"github.com/fabviz/fabviz/model"
 )
 
@@ -80,7 +81,7 @@ func column(t *testing.T, labels []string, label string) int {
 // injected symbol errors at exactly their port and step, a counter reset as
 // a gap, and gaps — not zeros — once the fabric is gone.
 func TestCollectIBSim(t *testing.T) {
-	sim := startIBSim(t, ibsimDir+"fattree.net")
+	sim := ibsimtest.Start(t, ibsimDir+"fattree.net")
 	m, err := model.Load("testdata/fattree.fvm")
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +90,7 @@ func TestCollectIBSim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src.Env, src.Concurrency, src.Timeout = sim.env, 4, 2500*time.Millisecond
+	src.Env, src.Concurrency, src.Timeout = sim.Env, 4, 2500*time.Millisecond
 	dir := t.TempDir()
 	w := &lineWatcher{lines: make(chan string, 100)}
 	c, err := New(Config{Model: m, Source: src, Dir: dir, Interval: 3 * time.Second, Deadline: 2800 * time.Millisecond, Steps: 5, Status: w,
@@ -107,10 +108,10 @@ func TestCollectIBSim(t *testing.T) {
 		done <- sum
 	}()
 	w.waitFor(t, " step 0:")
-	sim.do(t, `PerformanceSet "leaf02"[2] PortCounters.SymbolErrorCounter=20`, "SymbolErrorCounter has been set to 20")
-	sim.do(t, `PerformanceSet "leaf02"[33] PortCountersExtended.PortXmitPkts=0`, "PortXmitPkts has been set to 0")
+	sim.Do(t, `PerformanceSet "leaf02"[2] PortCounters.SymbolErrorCounter=20`, "SymbolErrorCounter has been set to 20")
+	sim.Do(t, `PerformanceSet "leaf02"[33] PortCountersExtended.PortXmitPkts=0`, "PortXmitPkts has been set to 0")
 	w.waitFor(t, " step 2:")
-	sim.stop()
+	sim.Stop()
 	w.waitFor(t, "collected 5 steps")
 	sum := <-done
 
