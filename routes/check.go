@@ -25,9 +25,16 @@ type Report struct {
 // over all cores, reading each file once and not keeping it. It lists the
 // first limit bad routes (in source, destination order) and counts the rest.
 func (s *Set) Check(limit int) *Report {
+	return s.CheckSources(s.m.MinNode, s.m.MaxNode, limit)
+}
+
+// CheckSources is Check for the routes of source nodes lo..hi only. Sources
+// already read by Trace are not read again.
+func (s *Set) CheckSources(lo, hi, limit int) *Report {
+	lo, hi = max(lo, s.m.MinNode), min(hi, s.m.MaxNode)
 	workers := runtime.GOMAXPROCS(0)
 	var next atomic.Int64
-	next.Store(int64(s.m.MinNode))
+	next.Store(int64(lo))
 	parts := make([]*Report, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -37,7 +44,7 @@ func (s *Set) Check(limit int) *Report {
 			r := &Report{}
 			for {
 				src := int(next.Add(1) - 1)
-				if src > s.m.MaxNode {
+				if src > hi {
 					break
 				}
 				s.checkSource(src, limit, r)
