@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 )
 
 // MaxLine is the longest route line accepted, in bytes (comment lines are
@@ -93,6 +94,9 @@ func newParser(file string, src, min, want, maxBytes int) *parser {
 // parse reads a whole route file.
 func parse(file string, r io.Reader, src, min, want, maxBytes int) *table {
 	p := newParser(file, src, min, want, maxBytes)
+	if n := sizeHint(r); n > 0 {
+		p.t.data = make([]byte, 0, min64(n/3+16, int64(want)*int64(maxBytes)))
+	}
 	buf := make([]byte, 64<<10)
 	for !p.done {
 		n, err := r.Read(buf)
@@ -122,6 +126,22 @@ func (p *parser) errorAt(kind Kind, col int, format string, args ...any) {
 // feed scans a chunk of the file.
 func (p *parser) feed(b []byte) {
 	for i := 0; i < len(b) && !p.done; i++ {
+		if p.state <= sRoute && i+2 < len(b) {
+			// fast path: two hex digits and a blank or newline
+			h, l, sep := class[b[i]], class[b[i+1]], class[b[i+2]]
+			if h < 16 && l < 16 && sep >= cBlank && sep != cHash && sep != cOther && p.col+3 <= MaxLine {
+				p.store(h<<4 | l)
+				p.state = sRoute
+				if sep == cNL {
+					p.col += 2
+					i++ // the newline is handled below on the next turn
+				} else {
+					p.col += 3
+					i += 2
+				}
+				continue
+			}
+		}
 		c := class[b[i]]
 		if c == cNL {
 			p.endLine()
@@ -233,4 +253,25 @@ func (p *parser) end() {
 	if !p.done && (p.col > 0 || p.state != sStart) {
 		p.endLine()
 	}
+}
+
+// sizeHint is the number of bytes r holds, when it can tell (a file or an
+// in-memory reader), else 0.
+func sizeHint(r io.Reader) int64 {
+	switch x := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := x.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		}
+	case interface{ Len() int }:
+		return int64(x.Len())
+	}
+	return 0
+}
+
+func min64(a, b int64) int64 {
+	if a < b {
+		return a
+	}
+	return b
 }

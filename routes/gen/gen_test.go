@@ -1,6 +1,10 @@
 package gen_test
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/fabviz/fabviz/model"
@@ -177,5 +181,41 @@ func TestWrite(t *testing.T) {
 	}
 	if r := set.Check(5); r.Bad != 0 || r.Missing != 0 || r.Routes != 36*36 {
 		t.Errorf("written files: %+v", r)
+	}
+}
+
+// The shipped examples are what the generators make today (examples/regen.sh
+// rewrites them).
+func TestExamplesUpToDate(t *testing.T) {
+	cases := []struct {
+		dir string
+		mk  func() (*gen.Fabric, error)
+	}{
+		{"ring4", func() (*gen.Fabric, error) { return gen.Ring(4, model.Absolute) }},
+		{"torus3d", func() (*gen.Fabric, error) { return gen.Torus([]int{4, 4, 4}, 4, model.Absolute) }},
+		{"fattree", func() (*gen.Fabric, error) { return gen.FatTree(16, 8, 8, 16, model.Absolute) }},
+		{"cplant", func() (*gen.Fabric, error) { return gen.Cplant(model.Relative) }},
+	}
+	for _, c := range cases {
+		f, err := c.mk()
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join("..", "..", "examples", c.dir)
+		text, err := os.ReadFile(filepath.Join(dir, c.dir+".fvm"))
+		if err != nil || !bytes.Equal(text, f.Text) {
+			t.Errorf("%s: model differs from the generator's (run examples/regen.sh): %v", c.dir, err)
+			continue
+		}
+		for _, n := range []int{f.M.MinNode, f.M.MaxNode / 2, f.M.MaxNode} {
+			var want bytes.Buffer
+			if err := f.File(&want, n); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(filepath.Join(dir, gen.RoutesDir, strconv.Itoa(n)+gen.RoutesExt))
+			if err != nil || !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("%s: route file of node %d differs (run examples/regen.sh): %v", c.dir, n, err)
+			}
+		}
 	}
 }
