@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/fabviz/fabviz/model"
 )
@@ -29,7 +30,7 @@ type Set struct {
 
 type slot struct {
 	once sync.Once
-	t    *table
+	t    atomic.Pointer[table]
 }
 
 // ErrNoRoutes is returned by Open for a model without a `routes` line.
@@ -65,13 +66,13 @@ func (s *Set) span() int { return s.m.MaxNode - s.m.MinNode + 1 }
 // table returns the cached routes of a source, reading them on first use.
 func (s *Set) table(src int) *table {
 	sl := &s.slots[src-s.m.MinNode]
-	sl.once.Do(func() { sl.t = s.read(src) })
-	return sl.t
+	sl.once.Do(func() { sl.t.Store(s.read(src)) })
+	return sl.t.Load()
 }
 
 // cached returns the table of a source if it has been read, else nil.
 func (s *Set) cached(src int) *table {
-	return s.slots[src-s.m.MinNode].t
+	return s.slots[src-s.m.MinNode].t.Load()
 }
 
 // read reads the route file of a source without caching it.

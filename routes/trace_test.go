@@ -118,3 +118,33 @@ func TestBetween(t *testing.T) {
 		t.Errorf("s1->s1: %v %v", paths, err)
 	}
 }
+
+// Tracing and checking from many goroutines at once share the lazy cache.
+func TestConcurrent(t *testing.T) {
+	f, err := gen.Torus([]int{3, 3}, 2, model.Absolute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := routes.New(f.M, f.Opener())
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			for s := range 18 {
+				if _, err := set.Trace((s+g)%18, 17-s); err != nil {
+					done <- err
+					return
+				}
+			}
+			if r := set.Check(1); r.Bad != 0 {
+				done <- r.Errors[0]
+				return
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
