@@ -58,14 +58,9 @@ func runRoute(args []string, stdout, stderr io.Writer) int {
 
 func routeNodes(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Writer) int {
 	m := set.Model()
-	var ends [2]int
-	for i, s := range []string{a, b} {
-		n, ok := m.NodeByName(s)
-		if !ok {
-			fmt.Fprintf(stderr, "%s: no node %q (expected a node id or host name)\n", m.File, s)
-			return 1
-		}
-		ends[i] = n
+	ends, ok := resolve(m, a, b, m.NodeByName, "node", stderr)
+	if !ok {
+		return 1
 	}
 	hops, err := set.Trace(ends[0], ends[1])
 	if err != nil {
@@ -88,14 +83,9 @@ func routeNodes(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Wri
 
 func routeSwitches(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Writer) int {
 	m := set.Model()
-	var sw [2]int
-	for i, s := range []string{a, b} {
-		n, ok := m.SwitchByLabel(s)
-		if !ok {
-			fmt.Fprintf(stderr, "%s: no switch %q\n", m.File, s)
-			return 1
-		}
-		sw[i] = n
+	sw, ok := resolve(m, a, b, m.SwitchByLabel, "switch", stderr)
+	if !ok {
+		return 1
 	}
 	paths, err := set.Between(sw[0], sw[1])
 	if err != nil {
@@ -159,4 +149,19 @@ func printJSON(stdout, stderr io.Writer, v any) int {
 	}
 	fmt.Fprintf(stdout, "%s\n", b)
 	return 0
+}
+
+// resolve looks up two names (nodes or switches), complaining about the
+// first one the model does not have.
+func resolve(m *model.Model, a, b string, lookup func(string) (int, bool), what string, stderr io.Writer) ([2]int, bool) {
+	var out [2]int
+	for i, s := range []string{a, b} {
+		n, ok := lookup(s)
+		if !ok {
+			fmt.Fprintf(stderr, "%s: no %s %q\n", m.File, what, s)
+			return out, false
+		}
+		out[i] = n
+	}
+	return out, true
 }

@@ -17,6 +17,7 @@ type grid struct {
 	nd          int
 	wrap        bool
 	proc, width int
+	notes       []string // comment lines for the model file
 }
 
 // Ring is the Cplant paper's Figure 1 generalised to n switches: 16-port
@@ -26,7 +27,13 @@ func Ring(n int, enc model.Encoding) (*Fabric, error) {
 	if n < 1 || n > 1000 {
 		return nil, fmt.Errorf("ring: -switches %d out of range 1..1000", n)
 	}
-	g := grid{dims: [3]int{n, 1, 1}, nd: 1, wrap: true, proc: 12, width: 2}
+	g := grid{dims: [3]int{n, 1, 1}, nd: 1, wrap: true, proc: 12, width: 2, notes: []string{
+		"The Cplant paper's Figure 1: 16-port switches in a ring, each with twelve",
+		"processor ports on top and two network ports on each of its east and west",
+		"faces; the x axis wraps, so the last switch's east ports join s0's west ports.",
+		"Routes take the shorter way round (east on a tie), the parallel link by the",
+		"destination's parity.",
+	}}
 	label := func(i int) string { return "s" + strconv.Itoa(i) }
 	cmd := fmt.Sprintf("ring -switches %d%s", n, encodingFlag(enc))
 	title := fmt.Sprintf("%d switches in a ring", n)
@@ -125,7 +132,7 @@ func (g *grid) ports() []port {
 func (g *grid) build(kind, cmd, title string, label func(int) string, enc model.Encoding) (*Fabric, error) {
 	ps := g.ports()
 	n := g.switches()
-	var t text
+	t := text{notes: g.notes}
 	t.header(cmd, title, g.dims[2], g.dims[1], g.dims[0], len(ps), enc, n*g.proc-1)
 	t.f("processor-ports %d\nnetwork-ports %d", g.proc, len(ps)-g.proc)
 	if g.wrap {
