@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/routes"
@@ -86,6 +88,21 @@ func FuzzRouteFile(f *testing.F) {
 			for d := m.MinNode; d <= m.MaxNode; d++ {
 				hops, err := set.Trace(m.MinNode, d)
 				checkTrace(t, m, m.MinNode, d, hops, err)
+			}
+			// read a byte at a time (no fast path, no size hint): the same
+			slow := routes.New(m, func(n int) (routes.ReadCloser, string, error) {
+				r, name, err := files{m.MinNode: string(data)}.open(n)
+				if err != nil {
+					return nil, name, err
+				}
+				return io.NopCloser(iotest.OneByteReader(r)), name, nil
+			})
+			for d := m.MinNode; d <= m.MaxNode; d++ {
+				b1, err1 := set.Bytes(m.MinNode, d)
+				b2, err2 := slow.Bytes(m.MinNode, d)
+				if !bytes.Equal(b1, b2) || fmt.Sprint(err1) != fmt.Sprint(err2) {
+					t.Fatalf("route to %d: %x %v, a byte at a time %x %v", d, b1, err1, b2, err2)
+				}
 			}
 			r := set.Check(3)
 			if r.Routes > m.NumNodes || r.Bad > r.Routes+1 || len(r.Errors) > 3 {
