@@ -158,3 +158,32 @@ func mustRing(t *testing.T) []byte {
 	}
 	return f.Text
 }
+
+func TestLongRouteLeftover(t *testing.T) {
+	m := ringText(t, model.Absolute)
+	set := routes.New(m, files{0: lines(48, map[int]string{1: "01" + strings.Repeat(" 00", 20)})}.open)
+	_, err := set.Trace(0, 1)
+	if want := "0.rt:2: route 0->1: hop 1 at s0: reached node 1 with at least 4 byte(s) left over"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+func TestNodeIDGaps(t *testing.T) {
+	m := ringText(t, model.Absolute, "node 12", "node 100") // ids 0..11, 24..47, 100..111
+	set := routes.New(m, files{0: lines(112, map[int]string{50: "0c", 101: "0c 01"})}.open)
+	if _, err := set.Trace(0, 50); routeErr(t, err).Kind != routes.ErrNoNode {
+		t.Errorf("route to a gap: %v", err)
+	}
+	if hops, err := set.Trace(0, 101); err != nil || len(hops) != 2 || hops[1].Switch != 1 {
+		t.Errorf("0->101: %v %v", hops, err)
+	}
+	// the other lines are empty: 46 routes run out of bytes, plus the gap
+	r := set.CheckSources(0, 0, 100)
+	found := false
+	for _, e := range r.Errors {
+		found = found || e.Error() == "0.rt:51: route 0->50: a route to node id 50, which the model does not have"
+	}
+	if r.Bad != 47 || r.Routes != 48 || !found {
+		t.Errorf("check: %d bad of %d, gap reported %v", r.Bad, r.Routes, found)
+	}
+}

@@ -23,6 +23,7 @@ type table struct {
 	off  []int32 // route k is data[off[k]:off[k+1]]; len = routes + 1
 	line []int32 // file line of route k
 	bad  map[int]*RouteError
+	long map[int]bool // routes with more bytes than were kept
 	// tail says why routes after the last line are absent: nil for a file
 	// that simply ends (ErrMissingLine), else a missing or unreadable file.
 	tail  *RouteError
@@ -243,6 +244,12 @@ func (p *parser) finishRoute(empty bool) {
 		}
 		t.bad[k] = p.lineErr
 		t.data = t.data[:t.off[k]]
+	}
+	if p.nbytes > p.maxBytes {
+		if t.long == nil {
+			t.long = map[int]bool{}
+		}
+		t.long[k] = true
 	}
 	t.off = append(t.off, int32(len(t.data)))
 	t.line = append(t.line, int32(p.fileLine))

@@ -141,7 +141,11 @@ func (t *tracer) describe(f fault, tb *table, k, src, dst int, r []byte) *RouteE
 		node, _ := m.Node(model.PortRef(f.base + f.out))
 		e.Msg = fmt.Sprintf("exit port %d%s is the proc port of node %d, not of node %d", out, how, node, dst)
 	case ErrLeftover:
-		e.Msg = fmt.Sprintf("reached node %d with %d byte(s) left over", dst, len(r)-f.hop)
+		left := fmt.Sprint(len(r) - f.hop)
+		if tb.long[k] { // only the first nsw+1 bytes of a route are kept
+			left = "at least " + left
+		}
+		e.Msg = fmt.Sprintf("reached node %d with %s byte(s) left over", dst, left)
 	case ErrShort:
 		e.Msg = fmt.Sprintf("route bytes ran out (entered on port %d) before reaching node %d", in, dst)
 	}
