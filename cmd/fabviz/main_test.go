@@ -157,3 +157,35 @@ func TestRunScript(t *testing.T) {
 		t.Errorf("bad script: rc %d %q, want FILE:3", rc, msg)
 	}
 }
+
+func TestSnapshotWithRoutes(t *testing.T) {
+	needGL(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.png")
+	rc, msg := fabviz(t, "snapshot", ring4, "-route", "2:40", "-route", "n13:n30", "-size", "300x200", "-o", out)
+	if rc != 0 || msg != "" {
+		t.Fatalf("rc %d: %q", rc, msg)
+	}
+	green := 0
+	img := readPNG(t, out)
+	for y := 0; y < 200; y++ {
+		for x := 0; x < 300; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if g>>8 > 150 && r>>8 < 80 && b>>8 < 80 {
+				green++
+			}
+		}
+	}
+	if green < 100 {
+		t.Errorf("only %d green pixels: routes not drawn?", green)
+	}
+	// A model without route files: the route is reported, the picture still written.
+	out2 := filepath.Join(dir, "p.png")
+	rc, msg = fabviz(t, "snapshot", "../../examples/planes/planes.fvm", "-route", "0:3", "-size", "300x200", "-o", out2)
+	if rc != 0 || !strings.Contains(msg, "route 0 3: ") || !strings.Contains(msg, "drawn without it") {
+		t.Errorf("rc %d, message %q", rc, msg)
+	}
+	if _, err := os.Stat(out2); err != nil {
+		t.Errorf("snapshot not written: %v", err)
+	}
+}

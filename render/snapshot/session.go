@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/routes"
 	"github.com/fabviz/fabviz/render/gl"
 	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/render/scene"
@@ -25,6 +27,8 @@ type Session struct {
 	Warn io.Writer
 
 	model   *model.Model
+	routes  *routes.Set // opened on the first route overlay
+	notes   []string    // route summaries for the caption of the current snapshot
 	layouts [2]*scene.Layout
 	style   scene.Style
 	ctx     *gl.Headless
@@ -61,6 +65,7 @@ func (s *Session) LoadModel(path string) error {
 		return err
 	}
 	s.model = m
+	s.routes = nil
 	s.layouts = [2]*scene.Layout{}
 	return nil
 }
@@ -138,14 +143,15 @@ func (s *Session) Scene(st *view.State) (*scene.Scene, error) {
 		}
 		in.Select = o
 	}
-	in.Routes = s.routes(st)
+	in.Routes = s.traceAll(st)
 	return scene.Build(in)
 }
 
-// routes traces the requested overlays; one that fails is reported on Warn
-// and left out.
-func (s *Session) routes(st *view.State) []scene.Route {
+// traceAll traces the requested overlays; one that fails is reported on
+// Warn and left out.
+func (s *Session) traceAll(st *view.State) []scene.Route {
 	var out []scene.Route
+	s.notes = s.notes[:0]
 	for _, r := range st.Routes {
 		got, err := s.trace(r)
 		if err != nil {
@@ -157,9 +163,61 @@ func (s *Session) routes(st *view.State) []scene.Route {
 	return out
 }
 
-// trace turns a route request into overlay routes.
+// trace turns a route request into overlay routes: the one route between
+// two nodes, or every distinct path between two switches.
 func (s *Session) trace(r view.RouteReq) ([]scene.Route, error) {
-	return nil, errors.New("route tracing is not available in this build yet")
+	m := s.model
+	if s.routes == nil {
+		set, err := routes.Open(m)
+		if err != nil {
+			return nil, err
+		}
+		s.routes = set
+	}
+	if r.Switches {
+		a, okA := m.SwitchByLabel(r.A)
+		b, okB := m.SwitchByLabel(r.B)
+		if !okA || !okB {
+			return nil, fmt.Errorf("unknown switch")
+		}
+		paths, err := s.routes.Between(a, b)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]scene.Route, 0, len(paths))
+		counts := make([]string, 0, len(paths))
+		for _, p := range paths {
+			out = append(out, scene.Route{Ports: hopPorts(m, p.Hops), Color: s.style.Route})
+			counts = append(counts, fmt.Sprint(p.Routes))
+		}
+		s.notes = append(s.notes, fmt.Sprintf("%s: %d distinct paths (routes on each: %s)", r, len(paths), strings.Join(counts, ", ")))
+		return out, nil
+	}
+	src, okS := m.NodeByName(r.A)
+	dst, okD := m.NodeByName(r.B)
+	if !okS || !okD {
+		return nil, fmt.Errorf("unknown node")
+	}
+	hops, err := s.routes.Trace(src, dst)
+	if err != nil {
+		return nil, err
+	}
+	s.notes = append(s.notes, fmt.Sprintf("%s: %d hops", r, len(hops)))
+	return []scene.Route{{Ports: hopPorts(m, hops), Color: s.style.Route}}, nil
+}
+
+// hopPorts lists the ports a route passes through: each hop's entry and
+// exit port. Ports given as -1 (a path's unknown end) are left out.
+func hopPorts(m *model.Model, hops []routes.Hop) []model.PortRef {
+	out := make([]model.PortRef, 0, 2*len(hops))
+	for _, h := range hops {
+		for _, n := range [2]int{h.In, h.Out} {
+			if p := m.Port(h.Switch, n); n >= 0 && p != model.NoPort {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
 
 // Render draws a state into a picture with caption and legend.
@@ -208,7 +266,7 @@ func (s *Session) caption(st *view.State) []string {
 	if st.Select != "" {
 		lines = append(lines, "selected: "+describe(m, st.Select))
 	}
-	return lines
+	return append(lines, s.notes...)
 }
 
 // legend is the colour legend, or nil when no data is shown.
