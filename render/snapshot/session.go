@@ -11,10 +11,10 @@ import (
 	"strings"
 
 	"github.com/fabviz/fabviz/model"
-	"github.com/fabviz/fabviz/routes"
 	"github.com/fabviz/fabviz/render/gl"
 	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/render/scene"
+	"github.com/fabviz/fabviz/routes"
 	"github.com/fabviz/fabviz/view"
 )
 
