@@ -20,7 +20,7 @@ func fatTreeScene(b *testing.B, v scene.ViewKind) *scene.Scene {
 
 // benchFrame measures one frame of the 16,384-node fat tree at 1920×1080:
 // draw every batch into the multisampled target and wait for it.
-func benchFrame(b *testing.B, v scene.ViewKind) {
+func benchFrame(b *testing.B, v scene.ViewKind, samples int) {
 	h, err := NewHeadless()
 	if err != nil {
 		b.Skip(err)
@@ -33,7 +33,7 @@ func benchFrame(b *testing.B, v scene.ViewKind) {
 	defer r.Release()
 	s := fatTreeScene(b, v)
 	const w, hh = 1920, 1080
-	tg, err := NewTarget(w, hh)
+	tg, err := NewTargetSamples(w, hh, samples)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,5 +54,9 @@ func benchFrame(b *testing.B, v scene.ViewKind) {
 	b.ReportMetric(float64(s.Spheres.Len()), "spheres")
 }
 
-func BenchmarkFrameFatTreeNetwork(b *testing.B)   { benchFrame(b, scene.Network) }
-func BenchmarkFrameFatTreeProcessor(b *testing.B) { benchFrame(b, scene.Processor) }
+func BenchmarkFrameFatTreeNetwork(b *testing.B)   { benchFrame(b, scene.Network, DefaultSamples) }
+func BenchmarkFrameFatTreeProcessor(b *testing.B) { benchFrame(b, scene.Processor, DefaultSamples) }
+
+// The same without multisampling, to see what 4× costs.
+func BenchmarkFrameFatTreeNetworkNoMSAA(b *testing.B)   { benchFrame(b, scene.Network, 1) }
+func BenchmarkFrameFatTreeProcessorNoMSAA(b *testing.B) { benchFrame(b, scene.Processor, 1) }

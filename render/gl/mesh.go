@@ -29,7 +29,11 @@ func cubeMesh() mesh {
 				p[u], p[v] = uv[0]*0.5, uv[1]*0.5
 				corner[i] = m.vertex(p, n)
 			}
-			m.index = append(m.index, corner[0], corner[1], corner[2], corner[0], corner[2], corner[3])
+			if sign > 0 { // counter-clockwise seen from outside
+				m.index = append(m.index, corner[0], corner[1], corner[2], corner[0], corner[2], corner[3])
+			} else {
+				m.index = append(m.index, corner[0], corner[2], corner[1], corner[0], corner[3], corner[2])
+			}
 		}
 	}
 	return m

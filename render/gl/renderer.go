@@ -173,6 +173,12 @@ func (r *Renderer) Draw(view, proj scene.Mat4, bg scene.Color, w, h int) {
 		ogl.UniformMatrix4fv(p.uView, 1, false, &view[0])
 		ogl.UniformMatrix4fv(p.uProj, 1, false, &proj[0])
 		ogl.BindVertexArray(b.vao)
+		// Closed meshes wound counter-clockwise outward: skip their back faces.
+		if k == kindCube || k == kindBox || k == kindCylinder {
+			ogl.Enable(ogl.CULL_FACE)
+		} else {
+			ogl.Disable(ogl.CULL_FACE)
+		}
 		if k == kindLine {
 			ogl.Uniform1i(r.uUnlit, 1)
 			ogl.DrawElementsInstanced(ogl.LINES, b.nIndex, ogl.UNSIGNED_INT, nil, b.count)

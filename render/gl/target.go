@@ -19,8 +19,16 @@ type Target struct {
 	color          uint32
 }
 
-// NewTarget makes a w×h offscreen target with up to 4× multisampling.
-func NewTarget(w, h int) (*Target, error) {
+// DefaultSamples is the multisampling of NewTarget.
+const DefaultSamples = 4
+
+// NewTarget makes a w×h offscreen target with DefaultSamples samples a
+// pixel (fewer if the driver has fewer).
+func NewTarget(w, h int) (*Target, error) { return NewTargetSamples(w, h, DefaultSamples) }
+
+// NewTargetSamples makes a w×h offscreen target with up to the given
+// number of samples a pixel (1 = no multisampling).
+func NewTargetSamples(w, h, samples int) (*Target, error) {
 	if w <= 0 || h <= 0 || w > MaxSize || h > MaxSize {
 		return nil, fmt.Errorf("image size %d×%d: each side must be 1..%d", w, h, MaxSize)
 	}
@@ -30,7 +38,7 @@ func NewTarget(w, h int) (*Target, error) {
 		return nil, fmt.Errorf("image size %d×%d: larger than the GL limit %d", w, h, maxRB)
 	}
 	ogl.GetIntegerv(ogl.MAX_SAMPLES, &maxSamples)
-	t := &Target{W: w, H: h, Samples: int(min(4, maxSamples))}
+	t := &Target{W: w, H: h, Samples: max(1, min(samples, int(maxSamples)))}
 	ogl.GenFramebuffers(1, &t.msFBO)
 	ogl.GenFramebuffers(1, &t.fbo)
 	ogl.GenRenderbuffers(1, &t.msColor)
