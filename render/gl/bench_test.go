@@ -47,10 +47,12 @@ func benchFrame(b *testing.B, v scene.ViewKind, samples int) {
 	r.Draw(view, proj, scene.Color{}, w, hh)
 	ogl.Finish()
 	b.ResetTimer()
+	start := benchmodel.CPUTime()
 	for i := 0; i < b.N; i++ {
 		r.Draw(view, proj, scene.Color{}, w, hh)
 		ogl.Finish()
 	}
+	benchmodel.ReportCPU(b, start)
 	b.ReportMetric(float64(s.Spheres.Len()), "spheres")
 }
 

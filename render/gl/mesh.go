@@ -66,13 +66,3 @@ func cylinderMesh(sides int) mesh {
 	}
 	return m
 }
-
-// lineMesh is the segment from the origin to (0, 0, 1), drawn as a line.
-func lineMesh() mesh {
-	var m mesh
-	n := [3]float32{1, 0, 0}
-	m.vertex([3]float32{0, 0, 0}, n)
-	m.vertex([3]float32{0, 0, 1}, n)
-	m.index = []uint32{0, 1}
-	return m
-}

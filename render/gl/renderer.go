@@ -14,7 +14,6 @@ const (
 	kindSphere
 	kindBox
 	kindCylinder
-	kindLine
 	numKinds
 )
 
@@ -44,10 +43,20 @@ func newProgram(name, vert, frag string) (program, error) {
 // Renderer owns the shader programs and the buffers of one scene. Cubes,
 // boxes and cylinders are meshes; spheres are quads shaded as spheres.
 type Renderer struct {
-	mesh, sphere program
-	batches      [numKinds]batch
-	uUnlit       int32
-	released     bool
+	mesh, sphere, line program
+	batches            [numKinds]batch
+	lines              lineBuf
+	released           bool
+}
+
+// lineBuf holds the links as plain (not instanced) lines: position and
+// colour for both ends of each. A software rasteriser runs its vertex
+// stage once per instance, which costs far more than two vertices.
+type lineBuf struct {
+	vao, vbo uint32
+	n        int32 // vertices
+	capacity int   // floats
+	data     []float32
 }
 
 // NewRenderer compiles the shaders and makes empty batches. A GL context
@@ -62,11 +71,16 @@ func NewRenderer() (*Renderer, error) {
 		ogl.DeleteProgram(r.mesh.id)
 		return nil, err
 	}
-	r.uUnlit = ogl.GetUniformLocation(r.mesh.id, ogl.Str("uUnlit\x00"))
-	meshes := [numKinds]mesh{cubeMesh(), quadMesh(), cubeMesh(), cylinderMesh(8), lineMesh()}
+	if r.line, err = newProgram("line", lineVert, lineFrag); err != nil {
+		ogl.DeleteProgram(r.mesh.id)
+		ogl.DeleteProgram(r.sphere.id)
+		return nil, err
+	}
+	meshes := [numKinds]mesh{cubeMesh(), quadMesh(), cubeMesh(), cylinderMesh(8)}
 	for k := range r.batches {
 		r.initBatch(&r.batches[k], meshes[k])
 	}
+	r.initLines()
 	if e := ogl.GetError(); e != ogl.NO_ERROR {
 		r.Release()
 		return nil, fmt.Errorf("GL error 0x%x setting up the renderer", e)
@@ -112,18 +126,47 @@ func setMesh(b *batch, m mesh) {
 	ogl.BindVertexArray(0)
 }
 
-// sceneBatches splits a scene's instances by how they are drawn: links are
-// drawn as lines (thin, and cheap for a software rasteriser even when they
-// cross the whole picture), routes as cylinders.
+func (r *Renderer) initLines() {
+	l := &r.lines
+	ogl.GenVertexArrays(1, &l.vao)
+	ogl.GenBuffers(1, &l.vbo)
+	ogl.BindVertexArray(l.vao)
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, l.vbo)
+	ogl.EnableVertexAttribArray(0)
+	ogl.VertexAttribPointerWithOffset(0, 3, ogl.FLOAT, false, 24, 0)
+	ogl.EnableVertexAttribArray(5)
+	ogl.VertexAttribPointerWithOffset(5, 3, ogl.FLOAT, false, 24, 12)
+	ogl.BindVertexArray(0)
+}
+
+// uploadLines turns the scene's link legs (the first NumLinkCyls
+// cylinders) into line vertices: a leg's ends are its translation and the
+// translation plus its z axis.
+func (r *Renderer) uploadLines(s *scene.Scene) {
+	l := &r.lines
+	n := s.NumLinkCyls
+	l.data = l.data[:0]
+	for i := 0; i < n; i++ {
+		x, c := s.Cylinders.Xf[i*12:i*12+12], s.Cylinders.Col[i*3:i*3+3]
+		l.data = append(l.data,
+			x[3], x[7], x[11], c[0], c[1], c[2],
+			x[3]+x[2], x[7]+x[6], x[11]+x[10], c[0], c[1], c[2])
+	}
+	l.n = int32(2 * n)
+	upload(l.vbo, l.data, &l.capacity)
+}
+
+// sceneBatches are a scene's instanced batches: links are drawn as lines
+// (see uploadLines), so the cylinders drawn are the routes'.
 func sceneBatches(s *scene.Scene) [numKinds]scene.Batch {
 	n := s.NumLinkCyls
-	links := scene.Batch{Xf: s.Cylinders.Xf[:12*n], Col: s.Cylinders.Col[:3*n]}
 	routes := scene.Batch{Xf: s.Cylinders.Xf[12*n:], Col: s.Cylinders.Col[3*n:]}
-	return [numKinds]scene.Batch{s.Cubes, s.Spheres, s.Boxes, routes, links}
+	return [numKinds]scene.Batch{s.Cubes, s.Spheres, s.Boxes, routes}
 }
 
 // Upload replaces the instance data with a scene's.
 func (r *Renderer) Upload(s *scene.Scene) {
+	r.uploadLines(s)
 	for k, sb := range sceneBatches(s) {
 		b := &r.batches[k]
 		b.count = int32(sb.Len())
@@ -179,13 +222,15 @@ func (r *Renderer) Draw(view, proj scene.Mat4, bg scene.Color, w, h int) {
 		} else {
 			ogl.Disable(ogl.CULL_FACE)
 		}
-		if k == kindLine {
-			ogl.Uniform1i(r.uUnlit, 1)
-			ogl.DrawElementsInstanced(ogl.LINES, b.nIndex, ogl.UNSIGNED_INT, nil, b.count)
-			ogl.Uniform1i(r.uUnlit, 0)
-			continue
-		}
 		ogl.DrawElementsInstanced(ogl.TRIANGLES, b.nIndex, ogl.UNSIGNED_INT, nil, b.count)
+	}
+	if r.lines.n > 0 {
+		ogl.Disable(ogl.CULL_FACE)
+		ogl.UseProgram(r.line.id)
+		ogl.UniformMatrix4fv(r.line.uView, 1, false, &view[0])
+		ogl.UniformMatrix4fv(r.line.uProj, 1, false, &proj[0])
+		ogl.BindVertexArray(r.lines.vao)
+		ogl.DrawArrays(ogl.LINES, 0, r.lines.n)
 	}
 	ogl.BindVertexArray(0)
 }
@@ -202,6 +247,9 @@ func (r *Renderer) Release() {
 		ogl.DeleteBuffers(int32(len(bufs)), &bufs[0])
 		ogl.DeleteVertexArrays(1, &b.vao)
 	}
+	ogl.DeleteBuffers(1, &r.lines.vbo)
+	ogl.DeleteVertexArrays(1, &r.lines.vao)
 	ogl.DeleteProgram(r.mesh.id)
 	ogl.DeleteProgram(r.sphere.id)
+	ogl.DeleteProgram(r.line.id)
 }

@@ -19,6 +19,10 @@ var (
 	sphereFragBody string
 	//go:embed shaders/light.glsl
 	lightGLSL string
+	//go:embed shaders/line.vert
+	lineVert string
+	//go:embed shaders/line.frag
+	lineFrag string
 
 	instancedFrag = fragment(instancedFragBody)
 	sphereFrag    = fragment(sphereFragBody)

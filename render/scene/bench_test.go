@@ -26,11 +26,13 @@ func benchBuild(b *testing.B, v ViewKind, withLayout bool) {
 		l = NewLayout(m, Planar)
 	}
 	b.ResetTimer()
+	start := benchmodel.CPUTime()
 	for i := 0; i < b.N; i++ {
 		if _, err := Build(Input{Model: m, View: v, Layout: l, Style: DefaultStyle}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	benchmodel.ReportCPU(b, start)
 	b.ReportMetric(float64(m.NumPorts()), "ports")
 }
 
@@ -54,10 +56,12 @@ func BenchmarkSetColors400k(b *testing.B) {
 	}
 	n := len(s.SpherePort)
 	b.ResetTimer()
+	start := benchmodel.CPUTime()
 	for i := 0; i < b.N; i++ {
 		s.SetColors(pc, nil)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/port")
+	b.ReportMetric(float64(benchmodel.CPUTime()-start)/float64(b.N)/float64(n), "cpu-ns/port")
 }
 
 // Picking: one ray through the middle of the scene.
@@ -91,7 +95,9 @@ func BenchmarkPick400k(b *testing.B) {
 func BenchmarkLayout400k(b *testing.B) {
 	m := big400k()
 	b.ResetTimer()
+	start := benchmodel.CPUTime()
 	for i := 0; i < b.N; i++ {
 		NewLayout(m, Planar)
 	}
+	benchmodel.ReportCPU(b, start)
 }

@@ -22,6 +22,8 @@ func BenchmarkSnapshotFatTree1080p(b *testing.B) {
 	out := filepath.Join(b.TempDir(), "ft.png")
 	for _, v := range []string{"network", "processor"} {
 		b.Run(v, func(b *testing.B) {
+			start := benchmodel.CPUTime()
+			defer func() { benchmodel.ReportCPU(b, start) }()
 			for i := 0; i < b.N; i++ {
 				s := New(nil)
 				in := view.New(s)
