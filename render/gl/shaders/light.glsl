@@ -1,9 +1,8 @@
-// shade lights a surface point with a headlight: diffuse and a little
-// specular light from the eye, plus ambient, so every face the camera sees
-// is lit. n is the unit normal, toEye the unit vector toward the eye.
+// shade lights a surface point with a headlight: diffuse light from the eye
+// plus ambient, so every face the camera sees is lit. A surface facing the
+// eye shows its colour exactly (no specular highlight), so a port's centre
+// is the colour its value maps to.
 vec3 shade(vec3 color, vec3 n, vec3 toEye) {
-	if (dot(n, toEye) < 0.0) n = -n;
-	float diffuse = max(dot(n, toEye), 0.0);
-	float spec = pow(diffuse, 32.0) * 0.25;
-	return min(color * (0.35 + 0.65 * diffuse) + vec3(spec), vec3(1.0));
+	float diffuse = abs(dot(n, toEye));
+	return color * (0.35 + 0.65 * diffuse);
 }
