@@ -33,7 +33,8 @@ func sortedKeys(m map[int64]bool) []int64 {
 // JobPalette gives every job a colour: drawn at random from the job id and
 // a seed (so the same id and seed give the same colour in every run), kept
 // clear of the colours to avoid (below, above, no data, background) and, as
-// far as the hue circle allows, of the jobs drawn before it.
+// far as the colour space allows, of the window jobs before it in id order
+// (a bounded window keeps a palette of thousands of jobs quick to build).
 type JobPalette struct {
 	Seed   uint64
 	colors map[int64]RGB
@@ -45,7 +46,8 @@ type JobPalette struct {
 const (
 	minAvoid = 0.3
 	minApart = 0.35
-	draws    = 64
+	draws    = 32
+	window   = 48
 )
 
 // NewJobPalette builds the palette of a set of jobs. Ids are taken in
@@ -60,7 +62,7 @@ func NewJobPalette(ids []int64, seed uint64, avoid ...RGB) *JobPalette {
 		if _, dup := jp.colors[id]; dup || id == 0 {
 			continue
 		}
-		c := jp.pick(id, taken)
+		c := jp.pick(id, taken[max(0, len(taken)-window):])
 		jp.colors[id] = c
 		taken = append(taken, c)
 	}
