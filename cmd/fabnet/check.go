@@ -17,9 +17,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: fabnet check MODEL.fvm")
+		fmt.Fprintln(stderr, "usage: fabnet check MODEL.fvm [-param FILE] [-job FILE] [--lenient]")
 		fs.PrintDefaults()
 	}
+	var df dataFlags
+	fs.StringVar(&df.param, "param", "", "a parameter file or counter log to validate against the model")
+	fs.StringVar(&df.job, "job", "", "a job file or job log to validate against the model")
+	fs.BoolVar(&df.lenient, "lenient", false, "report labels the model does not know as a warning, not an error")
 	if err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}
@@ -32,8 +36,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		printErrors(stderr, err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "ok: %d switches, %d ports, %d nodes, %d links, %d routes\n",
+	steps, ok := checkData(m, df, stderr)
+	if !ok {
+		return 1
+	}
+	fmt.Fprintf(stdout, "ok: %d switches, %d ports, %d nodes, %d links, %d routes",
 		len(m.Switches), m.NumPorts(), m.NumNodes, m.NumLinks(), 0)
+	if steps >= 0 {
+		fmt.Fprintf(stdout, ", %d steps", steps)
+	}
+	fmt.Fprintln(stdout)
 	return 0
 }
 
