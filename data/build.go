@@ -6,27 +6,28 @@ import (
 	"github.com/fabviz/fabviz/model"
 )
 
-// table is a step-major scratch table of int64 values being filled by a
-// reader: value (step s, row i) at s*stride+i. finish turns its first n rows
-// into a compact segment and the statistics the Series keeps.
+// table is the step-major storage a reader fills: value (step s, row i) at
+// s*stride+i, stride being an upper bound on the rows (the chunk's line
+// count). Values go straight into 32-bit storage; a reader that meets a
+// value that does not fit starts again with a wide (64-bit) table. finish
+// turns the table into a segment without copying values.
 type table struct {
-	steps  int
-	stride int
-	vals   []int64
-	gaps   []int64 // positions s*stride+i of `-` samples (stored as 0)
-	lo, hi int64   // over every stored value
+	steps, stride int
+	wide          bool
+	v32           []int32
+	v64           []int64
+	gaps          []int64 // positions s*stride+i of `-` samples (stored as 0)
 }
 
-// reset prepares the table for up to rows rows of steps values.
-func (t *table) reset(steps, rows int) {
-	t.steps, t.stride = steps, rows
-	if need := steps * rows; cap(t.vals) < need {
-		t.vals = make([]int64, need)
+// newTable allocates a table for up to rows rows of steps values.
+func newTable(steps, rows int, wide bool) *table {
+	t := &table{steps: steps, stride: rows, wide: wide}
+	if wide {
+		t.v64 = make([]int64, steps*rows)
 	} else {
-		t.vals = t.vals[:need]
+		t.v32 = make([]int32, steps*rows)
 	}
-	t.gaps = t.gaps[:0]
-	t.lo, t.hi = 0, 0
+	return t
 }
 
 // segStats is what finish learns about a segment besides its values.
@@ -41,22 +42,17 @@ type segStats struct {
 func (t *table) finish(n int) (segment, segStats) {
 	T := t.steps
 	g := segment{n: n}
+	t.compact(n)
+	g.v32, g.v64 = t.v32, t.v64
 	st := segStats{
 		stepMin: make([]int64, T), stepMax: make([]int64, T), stepHas: make([]bool, T),
 		total: make([]int64, n), firstData: make([]int32, n),
 	}
 	g.ckpt = make([]int64, (T+ckptEvery-1)/ckptEvery*n)
-	narrow := t.lo >= math.MinInt32 && t.hi <= math.MaxInt32
-	if narrow {
-		g.v32 = make([]int32, T*n)
-	} else {
-		g.v64 = make([]int64, T*n)
-	}
 	if len(t.gaps) > 0 {
 		g.gaps = make([]uint64, (T*n+63)/64)
 		for _, pos := range t.gaps {
-			s, i := int(pos)/t.stride, int(pos)%t.stride
-			idx := s*n + i
+			idx := int(pos)/t.stride*n + int(pos)%t.stride
 			g.gaps[idx>>6] |= 1 << (idx & 63)
 		}
 	}
@@ -65,19 +61,11 @@ func (t *table) finish(n int) (segment, segStats) {
 		if s%ckptEvery == 0 {
 			copy(g.ckpt[s/ckptEvery*n:], acc)
 		}
-		row := t.vals[s*t.stride : s*t.stride+n]
-		if narrow {
-			out := g.v32[s*n : (s+1)*n]
-			for i, v := range row {
-				out[i] = int32(v)
-			}
+		if g.v32 != nil && g.gaps == nil {
+			st.stepMin[s], st.stepMax[s], st.stepHas[s] = sumRow32(acc, g.v32[s*n:(s+1)*n])
 		} else {
-			copy(g.v64[s*n:(s+1)*n], row)
+			st.stepMin[s], st.stepMax[s], st.stepHas[s] = sumRow(acc, &g, s)
 		}
-		for i, v := range row {
-			acc[i] = satAdd(acc[i], v)
-		}
-		st.stepMin[s], st.stepMax[s], st.stepHas[s] = rowRange(row, &g, s*n)
 	}
 	for i := range st.firstData {
 		st.firstData[i] = int32(T)
@@ -91,16 +79,56 @@ func (t *table) finish(n int) (segment, segStats) {
 	return g, st
 }
 
-// rowRange is the min and max of a step's row, leaving gaps out.
-func rowRange(row []int64, g *segment, base int) (lo, hi int64, ok bool) {
-	lo, hi = math.MaxInt64, math.MinInt64
+// compact moves the rows of every step together (stride → n) and gives
+// back the unused end when it is large.
+func (t *table) compact(n int) {
+	T := t.steps
+	if n < t.stride {
+		for s := 1; s < T; s++ {
+			if t.wide {
+				copy(t.v64[s*n:(s+1)*n], t.v64[s*t.stride:])
+			} else {
+				copy(t.v32[s*n:(s+1)*n], t.v32[s*t.stride:])
+			}
+		}
+	}
+	if t.wide {
+		t.v64 = t.v64[:T*n]
+		if cap(t.v64) > T*n+T*n/8 {
+			t.v64 = append([]int64(nil), t.v64...)
+		}
+	} else {
+		t.v32 = t.v32[:T*n]
+		if cap(t.v32) > T*n+T*n/8 {
+			t.v32 = append([]int32(nil), t.v32...)
+		}
+	}
+}
+
+// sumRow32 adds a 32-bit row without gaps to the running sums (no
+// saturation needed: fewer than 2³² steps of 32-bit values cannot
+// overflow) and returns its minimum and maximum.
+func sumRow32(acc []int64, row []int32) (lo, hi int64, ok bool) {
+	acc = acc[:len(row)]
+	l, h := int32(math.MaxInt32), int32(math.MinInt32)
 	for i, v := range row {
-		if g.gaps != nil && g.gap(base+i) {
+		acc[i] += int64(v)
+		l, h = min(l, v), max(h, v)
+	}
+	return int64(l), int64(h), len(row) > 0
+}
+
+// sumRow is sumRow32 for 64-bit values or rows with gaps.
+func sumRow(acc []int64, g *segment, s int) (lo, hi int64, ok bool) {
+	lo, hi = math.MaxInt64, math.MinInt64
+	base := s * g.n
+	for i := range g.n {
+		v := g.at(base + i)
+		acc[i] = satAdd(acc[i], v)
+		if g.gap(base + i) {
 			continue
 		}
-		lo = min(lo, v)
-		hi = max(hi, v)
-		ok = true
+		lo, hi, ok = min(lo, v), max(hi, v), true
 	}
 	if !ok {
 		return 0, 0, false

@@ -2,38 +2,54 @@ package data
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/model"
 )
 
-// parseChunk parses the whole lines of one chunk into a segment.
-func (ld *loader) parseChunk(c chunk, tbl *table) *chunkResult {
-	res := &chunkResult{idx: c.idx}
+// parseChunk parses the whole lines of one chunk into a segment, in 32-bit
+// storage unless a value needs 64 bits (then it parses the chunk again).
+func (ld *loader) parseChunk(c chunk) *chunkResult {
+	rows := bytes.Count(c.data, []byte{'\n'}) + 1
+	res, wide := ld.parseInto(c, newTable(ld.steps, rows, false))
+	if wide {
+		res, _ = ld.parseInto(c, newTable(ld.steps, rows, true))
+	}
+	return res
+}
+
+// parseInto parses a chunk into a table; wide reports a value too large
+// for a narrow table.
+func (ld *loader) parseInto(c chunk, tbl *table) (res *chunkResult, wide bool) {
+	res = &chunkResult{idx: c.idx}
 	data := c.data
-	// A row that is kept has steps values, each at least two bytes with its
-	// separator, so this bounds the rows a chunk can hold.
-	tbl.reset(ld.steps, len(data)/(2*ld.steps+1)+2)
 	line := 0
 	for len(data) > 0 {
 		line++
-		var l []byte
-		if nl := bytes.IndexByte(data, '\n'); nl >= 0 {
-			l, data = data[:nl], data[nl+1:]
-		} else {
-			l, data = data, nil
+		end := bytes.IndexByte(data, '\n')
+		next := end + 1
+		if end < 0 {
+			end, next = len(data), len(data)
+		}
+		if end > 0 && data[end-1] == '\r' {
+			end--
 		}
 		if len(res.errs) < MaxErrors {
-			ld.parseLine(res, tbl, trimCR(l), line)
+			if ld.parseLine(res, tbl, data, end, line) {
+				return nil, true
+			}
 		}
+		data = data[next:]
 	}
 	res.lines = line
 	if n := len(res.ports); n > 0 {
 		res.seg, res.stats = tbl.finish(n)
 	}
-	return res
+	return res, false
 }
 
 func (ld *loader) errAt(res *chunkResult, line, col int, format string, args ...any) {
@@ -42,19 +58,23 @@ func (ld *loader) errAt(res *chunkResult, line, col int, format string, args ...
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
-// parseLine parses one line: a comment, or LABEL and steps values stored as
-// row len(res.ports) of the table (kept only if the line is good).
-func (ld *loader) parseLine(res *chunkResult, tbl *table, l []byte, line int) {
-	if len(l) > ld.maxLine {
+// parseLine parses one line, buf[:end] (buf runs on to the end of the
+// chunk, which lets the number parser read 8 bytes at a time): a comment, or
+// LABEL and steps values stored as the table's next row (kept only if the
+// line is good).
+// It reports whether a value did not fit a narrow table.
+func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line int) (wide bool) {
+	if end > ld.maxLine {
 		res.errs = append(res.errs, &textio.Error{File: ld.file, Line: line, Msg: fmt.Sprintf("line longer than %d bytes", ld.maxLine), Err: textio.ErrLineTooLong})
-		return
+		return false
 	}
+	l := buf[:end]
 	i := 0
 	for i < len(l) && isBlank(l[i]) {
 		i++
 	}
 	if i == len(l) || l[i] == '#' {
-		return
+		return false
 	}
 	start := i
 	for i < len(l) && !isBlank(l[i]) && l[i] != '#' {
@@ -62,110 +82,159 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, l []byte, line int) {
 	}
 	label := l[start:i]
 	p, known := ld.m.ResolvePort(string(label))
-	row := len(res.ports)
-	if row >= tbl.stride {
-		ld.errAt(res, line, 0, "%v", errTableFull)
-		return
-	}
 	if !known && !ld.opt.Lenient {
 		ld.errAt(res, line, start+1, "unknown label %q: not a port (SWITCH.PORT) or host name of the model", label)
-		return
+		return false
 	}
+	row := len(res.ports)
 	ngaps := len(tbl.gaps)
-	n, nonzero, ok := ld.parseValues(res, tbl, l, i, row, line)
-	if !ok {
-		tbl.gaps = tbl.gaps[:ngaps]
-		return
-	}
-	if n != ld.steps {
-		tbl.gaps = tbl.gaps[:ngaps]
+	n, nonzero, ok := ld.parseValues(res, tbl, buf, end, i, row, line)
+	switch {
+	case ok && n < 0:
+		return true
+	case !ok:
+	case n != ld.steps:
 		ld.errAt(res, line, 0, "%d values, expected %d as on line %d", n, ld.steps, ld.firstLine)
-		return
-	}
-	if !known { // lenient: count it, after checking its values
+	case !known: // lenient: count it, after checking its values
 		if res.unknown == 0 {
 			res.unkLabel, res.unkLine = string(label), line
 		}
 		res.unknown++
-		tbl.gaps = tbl.gaps[:ngaps]
-		return
-	}
-	if ld.opt.Kind == Job && nonzero && ld.m.Spec(p).Role != model.Proc {
-		tbl.gaps = tbl.gaps[:ngaps]
+	case ld.opt.Kind == Job && nonzero && ld.m.Spec(p).Role != model.Proc:
 		ld.errAt(res, line, start+1, "%s is a %s port: job ids belong on processor ports", label, ld.m.Spec(p).Role)
-		return
+	default:
+		res.ports = append(res.ports, p)
+		res.rowLine = append(res.rowLine, int32(line))
+		return false
 	}
-	res.ports = append(res.ports, p)
-	res.rowLine = append(res.rowLine, int32(line))
+	tbl.gaps = tbl.gaps[:ngaps] // the row is not kept
+	return false
 }
 
-// parseValues parses the values after the label into column row of the
-// table and returns how many there were and whether any was non-zero.
-func (ld *loader) parseValues(res *chunkResult, tbl *table, l []byte, i, row, line int) (n int, nonzero, ok bool) {
-	vals, stride, steps := tbl.vals, tbl.stride, ld.steps
+// parseValues parses the values of buf[i:end] into table row row and
+// returns how many there were (-1 when one does not fit a narrow table) and
+// whether any was non-zero. Plain unsigned numbers take a fast path; signs,
+// gaps, long numbers, comments and errors go through parseToken.
+func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, row, line int) (n int, nonzero, ok bool) {
+	steps, stride, wide, job := ld.steps, tbl.stride, tbl.wide, ld.opt.Kind == Job
 	pos := row
-	lo, hi := tbl.lo, tbl.hi
-	for {
-		for i < len(l) && isBlank(l[i]) {
+	for i < end {
+		c := buf[i]
+		if c == ' ' || c == '\t' {
 			i++
+			continue
 		}
-		if i >= len(l) || l[i] == '#' {
+		if c-'0' < 10 && i+8 <= len(buf) && n < steps {
+			x := binary.LittleEndian.Uint64(buf[i:])
+			if nd := leadingDigits(x); nd < 8 {
+				if j := i + nd; j >= end || buf[j] == ' ' || buf[j] == '\t' {
+					u := digitsValue(x, nd)
+					if wide {
+						tbl.v64[pos] = int64(u)
+					} else if u <= math.MaxInt32 {
+						tbl.v32[pos] = int32(u)
+					} else {
+						return -1, nonzero, true
+					}
+					pos += stride
+					nonzero = nonzero || u != 0
+					n++
+					i = j
+					continue
+				}
+			}
+		}
+		if c == '#' {
 			break
 		}
-		start := i
-		neg := l[i] == '-'
-		if neg {
-			i++
-		}
-		var u uint64
-		digits := i
-		for i < len(l) {
-			d := l[i] - '0'
-			if d > 9 {
-				break
-			}
-			u = u*10 + uint64(d)
-			i++
-		}
-		nd := i - digits
-		if i < len(l) && !isBlank(l[i]) && l[i] != '#' || nd == 0 && !neg {
-			for i < len(l) && !isBlank(l[i]) && l[i] != '#' {
-				i++
-			}
-			ld.errAt(res, line, start+1, "expected an integer or \"-\", got %q", l[start:i])
+		v, gap, next, msg := parseToken(buf, end, i)
+		if msg != "" {
+			ld.errAt(res, line, i+1, "%s", msg)
 			return n, nonzero, false
 		}
-		var v int64
-		switch {
-		case nd == 0: // a lone "-": no sample
-			if n < steps {
-				tbl.gaps = append(tbl.gaps, int64(pos))
-			}
-		case nd > 18:
-			var fits bool
-			if v, fits = bigInt(l[digits:i], neg); !fits {
-				ld.errAt(res, line, start+1, "%s does not fit in a 64-bit integer", l[start:i])
-				return n, nonzero, false
-			}
-		case neg:
-			v = -int64(u)
-		default:
-			v = int64(u)
-		}
-		if ld.opt.Kind == Job && v < 0 {
-			ld.errAt(res, line, start+1, "job id %d is negative", v)
+		if job && v < 0 {
+			ld.errAt(res, line, i+1, "job id %d is negative", v)
 			return n, nonzero, false
 		}
 		if n < steps {
-			vals[pos] = v
+			if gap {
+				tbl.gaps = append(tbl.gaps, int64(pos))
+			}
+			if wide {
+				tbl.v64[pos] = v
+			} else if v32 := int32(v); int64(v32) == v {
+				tbl.v32[pos] = v32
+			} else {
+				return -1, nonzero, true
+			}
 			pos += stride
 		}
-		lo, hi = min(lo, v), max(hi, v)
 		nonzero = nonzero || v != 0
 		n++
+		i = next
 	}
-	tbl.lo, tbl.hi = lo, hi
 	return n, nonzero, true
+}
+
+// parseToken parses the value token at buf[i:] (the line ends at end): an
+// integer, or `-` for a gap. It returns where the token ends, or a message
+// saying what is wrong.
+func parseToken(buf []byte, end, i int) (v int64, gap bool, next int, msg string) {
+	start := i
+	neg := buf[i] == '-'
+	if neg {
+		i++
+	}
+	digits := i
+	var u uint64
+	for i < end {
+		d := buf[i] - '0'
+		if d > 9 {
+			break
+		}
+		u = u*10 + uint64(d)
+		i++
+	}
+	nd := i - digits
+	if i < end && !isBlank(buf[i]) && buf[i] != '#' || nd == 0 && !neg {
+		for i < end && !isBlank(buf[i]) && buf[i] != '#' {
+			i++
+		}
+		return 0, false, i, fmt.Sprintf("expected an integer or \"-\", got %q", buf[start:i])
+	}
+	switch {
+	case nd == 0: // a lone "-": no sample
+		return 0, true, i, ""
+	case nd > 18:
+		v, fits := bigInt(buf[digits:i], neg)
+		if !fits {
+			return 0, false, i, fmt.Sprintf("%s does not fit in a 64-bit integer", buf[start:i])
+		}
+		return v, false, i, ""
+	case neg:
+		return -int64(u), false, i, ""
+	}
+	return int64(u), false, i, ""
+}
+
+// leadingDigits is how many of the 8 bytes of x (first byte lowest) are
+// ASCII digits before the first byte that is not.
+func leadingDigits(x uint64) int {
+	const ones, high = 0x0101010101010101, 0xF0F0F0F0F0F0F0F0
+	a := x & high            // a digit's high nibble is 3
+	b := (x + 6*ones) & high // and stays 3 with 6 added (≤ '9')
+	m := (a ^ 0x30*ones) | (b ^ 0x30*ones)
+	return bits.TrailingZeros64(m) >> 3
+}
+
+// digitsValue is the value of the first nd (1..8) bytes of x, all digits:
+// the bytes are shifted to the top and combined pairwise, then in fours,
+// then in eights.
+func digitsValue(x uint64, nd int) uint64 {
+	v := (x - 0x3030303030303030) << (64 - 8*nd)
+	v = (v*10 + v>>8) & 0x00FF00FF00FF00FF
+	v = (v*100 + v>>16) & 0x0000FFFF0000FFFF
+	return (v*10000 + v>>32) & 0xFFFFFFFF
 }
 
 // bigInt parses a decimal of more than 18 digits, reporting whether it fits

@@ -128,3 +128,40 @@ func TestErrorsAcrossChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestSWARDigits checks the eight-bytes-at-a-time digit parser against
+// strconv for every digit count and for all 256 bytes after the digits.
+func TestSWARDigits(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for nd := 0; nd <= 8; nd++ {
+		for c := 0; c < 256; c++ {
+			if c >= '0' && c <= '9' {
+				continue
+			}
+			var b [8]byte
+			for k := range b {
+				b[k] = byte(r.IntN(256))
+			}
+			for k := 0; k < nd; k++ {
+				b[k] = byte('0' + r.IntN(10))
+			}
+			if nd < 8 {
+				b[nd] = byte(c)
+			}
+			x := uint64(0)
+			for k := 7; k >= 0; k-- {
+				x = x<<8 | uint64(b[k])
+			}
+			if got := leadingDigits(x); got != nd {
+				t.Fatalf("%q: %d digits, want %d", b, got, nd)
+			}
+			if nd == 0 {
+				continue
+			}
+			want, _ := strconv.ParseUint(string(b[:nd]), 10, 64)
+			if got := digitsValue(x, nd); got != want {
+				t.Fatalf("%q: %d, want %d", b[:nd], got, want)
+			}
+		}
+	}
+}

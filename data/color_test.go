@@ -7,7 +7,7 @@ import (
 	"github.com/fabviz/fabviz/model"
 )
 
-func bits(c RGB) [3]uint32 {
+func rgbBits(c RGB) [3]uint32 {
 	return [3]uint32{math.Float32bits(c.R), math.Float32bits(c.G), math.Float32bits(c.B)}
 }
 
@@ -42,8 +42,8 @@ func TestLinearMapBits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := sc.Color(c.v); bits(got) != bits(c.want) {
-			t.Errorf("[%d,%d] %d: %v (%08x), want %v (%08x)", c.lo, c.hi, c.v, got, bits(got), c.want, bits(c.want))
+		if got := sc.Color(c.v); rgbBits(got) != rgbBits(c.want) {
+			t.Errorf("[%d,%d] %d: %v (%08x), want %v (%08x)", c.lo, c.hi, c.v, got, rgbBits(got), c.want, rgbBits(c.want))
 		}
 	}
 	if _, err := NewScale(5, 4, nil, Colors{}); err == nil {
@@ -126,7 +126,7 @@ func TestColorize(t *testing.T) {
 		t.Errorf("slice 0: %v %v %v %v", dst[p0], dst[p1], dst[p2], dst[un])
 	}
 	s.Colorize(dst, 1, Slice, sc)
-	if dst[p0] != Red || bits(dst[p2]) != bits(RGB{0.5, 0, 0.5}) {
+	if dst[p0] != Red || rgbBits(dst[p2]) != rgbBits(RGB{0.5, 0, 0.5}) {
 		t.Errorf("slice 1: %v %v", dst[p0], dst[p2])
 	}
 	s.Colorize(dst, 2, Slice, sc)

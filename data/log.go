@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"time"
@@ -376,17 +375,22 @@ func (lg *Log) checkJobs(m *model.Model, cols []model.PortRef, keep []int) texti
 	return errs
 }
 
-// table copies the kept columns into a scratch table.
+// table copies the kept columns into a table.
 func (lg *Log) table(keep []int) *table {
 	ncol := len(lg.Labels)
-	t := &table{}
-	t.reset(lg.steps, len(keep))
-	t.lo, t.hi = math.MaxInt64, math.MinInt64
+	wide := false
+	for _, v := range lg.vals {
+		wide = wide || v != int64(int32(v))
+	}
+	t := newTable(lg.steps, len(keep), wide)
 	for s := 0; s < lg.steps; s++ {
 		for k, c := range keep {
 			v := lg.vals[s*ncol+c]
-			t.vals[s*len(keep)+k] = v
-			t.lo, t.hi = min(t.lo, v), max(t.hi, v)
+			if wide {
+				t.v64[s*len(keep)+k] = v
+			} else {
+				t.v32[s*len(keep)+k] = int32(v)
+			}
 		}
 	}
 	col := make([]int, ncol)

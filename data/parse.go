@@ -3,7 +3,6 @@ package data
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,7 +22,7 @@ const (
 
 // chunkSize is how many bytes are handed to a worker at a time (a variable so
 // tests can cut small files into many chunks).
-var chunkSize = 4 << 20
+var chunkSize = 1 << 20
 
 // Options control how a file is read.
 type Options struct {
@@ -129,9 +128,8 @@ func (ld *loader) run(r io.Reader) (*Series, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var tbl table
 			for c := range chunks {
-				res := ld.parseChunk(c, &tbl)
+				res := ld.parseChunk(c)
 				pool <- c.buf
 				results <- res
 			}
@@ -344,5 +342,3 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 	assemble(s, segs, stats)
 	return s, nil
 }
-
-var errTableFull = errors.New("internal: row table full")

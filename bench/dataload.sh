@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The data-loading benchmark (docs/benchmarks.md, "Data"). Generates a
+# 16,384-node fat tree (512 leaves + 256 spines of 64 ports = 49,152 ports)
+# and a 1,440-step parameter file (about 490 MB) in a temporary directory,
+# then measures in one run, on the same file, interleaving the tools:
+#   wc -l, our load (fabviz data package), a plain Python 3 loader,
+# peak resident memory per value, and recolouring time per port.
+#   bench/dataload.sh [LEAVES STEPS]      (default 512 1440)
+# Set KEEP=DIR to generate into (and reuse) DIR instead of a temp dir.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH=$PATH:/usr/local/go/bin
+leaves=${1:-512}
+steps=${2:-1440}
+runs=${RUNS:-3}
+dir=${KEEP:-$(mktemp -d)}
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$dir"' EXIT
+go build -o "$dir/dataload" ./bench/dataload
+if [ ! -s "$dir/ft.dat" ]; then
+	"$dir/dataload" gen "$dir" "$leaves" "$steps"
+fi
+ls -l "$dir/ft.dat" | awk '{printf "file: %.0f MB\n", $5/1e6}'
+cat "$dir/ft.dat" >/dev/null # into the page cache
+
+now() { date +%s.%N; }
+best_wc=999999 best_ours=999999
+for i in $(seq "$runs"); do
+	t0=$(now); wc -l "$dir/ft.dat" >/dev/null; t1=$(now)
+	out=$("$dir/dataload" load "$dir"); t2=$(now)
+	wc_s=$(echo "$t1 - $t0" | bc -l); ours_s=$(echo "$t2 - $t1" | bc -l)
+	echo "run $i: wc -l ${wc_s}s, ours ${ours_s}s (process) / $out"
+	best_wc=$(echo "if ($wc_s < $best_wc) $wc_s else $best_wc" | bc -l)
+	best_ours=$(echo "if ($ours_s < $best_ours) $ours_s else $best_ours" | bc -l)
+	rss=$(echo "$out" | awk '{print $8}')
+done
+t0=$(now); python3 bench/pyload.py "$dir/ft.dat" >/dev/null; t1=$(now)
+py_s=$(echo "$t1 - $t0" | bc -l)
+"$dir/dataload" colour "$dir"
+printf 'best: wc -l %.3fs, ours %.3fs, python %.1fs\n' "$best_wc" "$best_ours" "$py_s"
+printf 'ours / wc -l = %.2f (target <= 2.0)\n' "$(echo "$best_ours / $best_wc" | bc -l)"
+printf 'python / ours = %.1f (target >= 20)\n' "$(echo "$py_s / $best_ours" | bc -l)"
+printf 'peak resident per value = %s bytes (target <= 9)\n' "$rss"
