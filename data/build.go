@@ -2,6 +2,7 @@ package data
 
 import (
 	"math"
+	"sync"
 
 	"github.com/fabviz/fabviz/model"
 )
@@ -17,6 +18,61 @@ type table struct {
 	v32           []int32
 	v64           []int64
 	gaps          []int64 // positions s*stride+i of `-` samples (stored as 0)
+	// Rows being parsed collect row-major in a small block (written
+	// sequentially, it stays in cache) and are moved into the step-major
+	// storage blockRows at a time.
+	blk      []int64
+	blkFirst int // table row of the block's first row
+	blkRows  int
+}
+
+// blocks recycles the row blocks of finished tables.
+var blocks sync.Pool
+
+// blockRows is how many rows are gathered before they are moved into the
+// step-major storage: one step of them is 64 bytes of 32-bit values.
+const blockRows = 16
+
+// rowBuf is where row i (the next one, not yet kept) is parsed.
+func (t *table) rowBuf(i int) []int64 {
+	if t.blk == nil {
+		if b, ok := blocks.Get().(*[]int64); ok && cap(*b) >= blockRows*t.steps {
+			t.blk = (*b)[:blockRows*t.steps]
+		} else {
+			t.blk = make([]int64, blockRows*t.steps)
+		}
+	}
+	k := i - t.blkFirst
+	return t.blk[k*t.steps : (k+1)*t.steps]
+}
+
+// keep adds the row just parsed to the block, flushing a full block.
+func (t *table) keep() {
+	t.blkRows++
+	if t.blkRows == blockRows {
+		t.flush()
+	}
+}
+
+// flush moves the block's rows into the step-major storage.
+func (t *table) flush() {
+	T, k := t.steps, t.blkRows
+	for s := 0; s < T; s++ {
+		base := s*t.stride + t.blkFirst
+		if t.wide {
+			out := t.v64[base : base+k]
+			for r := range out {
+				out[r] = t.blk[r*T+s]
+			}
+		} else {
+			out := t.v32[base : base+k]
+			for r := range out {
+				out[r] = int32(t.blk[r*T+s])
+			}
+		}
+	}
+	t.blkFirst += k
+	t.blkRows = 0
 }
 
 // newTable allocates a table for up to rows rows of steps values.
@@ -42,6 +98,13 @@ type segStats struct {
 func (t *table) finish(n int) (segment, segStats) {
 	T := t.steps
 	g := segment{n: n}
+	if t.blkRows > 0 {
+		t.flush()
+	}
+	if b := t.blk; b != nil {
+		blocks.Put(&b)
+		t.blk = nil
+	}
 	t.compact(n)
 	g.v32, g.v64 = t.v32, t.v64
 	st := segStats{

@@ -105,6 +105,7 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 	default:
 		res.ports = append(res.ports, p)
 		res.rowLine = append(res.rowLine, int32(line))
+		tbl.keep()
 		return false
 	}
 	tbl.gaps = tbl.gaps[:ngaps] // the row is not kept
@@ -117,7 +118,8 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 // gaps, long numbers, comments and errors go through parseToken.
 func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, row, line int) (n int, nonzero, ok bool) {
 	steps, stride, wide, job := ld.steps, tbl.stride, tbl.wide, ld.opt.Kind == Job
-	pos := row
+	pos := row // where the value goes in the step-major storage (for gaps)
+	vals := tbl.rowBuf(row)
 	for i < end {
 		c := buf[i]
 		if c == ' ' || c == '\t' {
@@ -129,13 +131,10 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 			if nd := leadingDigits(x); nd < 8 {
 				if j := i + nd; j >= end || buf[j] == ' ' || buf[j] == '\t' {
 					u := digitsValue(x, nd)
-					if wide {
-						tbl.v64[pos] = int64(u)
-					} else if u <= math.MaxInt32 {
-						tbl.v32[pos] = int32(u)
-					} else {
+					if u > math.MaxInt32 && !wide {
 						return -1, nonzero, true
 					}
+					vals[n] = int64(u)
 					pos += stride
 					nonzero = nonzero || u != 0
 					n++
@@ -160,13 +159,10 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 			if gap {
 				tbl.gaps = append(tbl.gaps, int64(pos))
 			}
-			if wide {
-				tbl.v64[pos] = v
-			} else if v32 := int32(v); int64(v32) == v {
-				tbl.v32[pos] = v32
-			} else {
+			if int64(int32(v)) != v && !wide {
 				return -1, nonzero, true
 			}
+			vals[n] = v
 			pos += stride
 		}
 		nonzero = nonzero || v != 0

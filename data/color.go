@@ -85,10 +85,11 @@ func (cm *ColorMap) At(t float64) RGB {
 type Scale struct {
 	Min, Max int64
 	Map      *ColorMap
-	Below    RGB // values below Min
-	Above    RGB // values above Max
-	NoData   RGB // gaps (`-`)
-	span     float64
+	Below    RGB     // values below Min
+	Above    RGB     // values above Max
+	NoData   RGB     // gaps (`-`)
+	inv      float64 // 1/(Max−Min), 0 when Min = Max
+	exact    bool    // Max−Min fits an int64: the fast conversions are exact
 }
 
 // NewScale checks the range and returns a Scale. A nil map is Linear.
@@ -99,21 +100,28 @@ func NewScale(lo, hi int64, cm *ColorMap, c Colors) (*Scale, error) {
 	if cm == nil {
 		cm = Linear
 	}
-	return &Scale{Min: lo, Max: hi, Map: cm, Below: c.Below, Above: c.Above, NoData: c.NoData,
-		span: float64(uint64(hi) - uint64(lo))}, nil
-}
-
-// T is the position of v in the range: (v−Min)/(Max−Min), computed in
-// float64 (exact differences even across the whole int64 range); 0 when
-// Min = Max.
-func (sc *Scale) T(v int64) float64 {
-	if sc.span == 0 {
-		return 0
+	sc := &Scale{Min: lo, Max: hi, Map: cm, Below: c.Below, Above: c.Above, NoData: c.NoData}
+	if span := uint64(hi) - uint64(lo); span > 0 {
+		sc.inv = 1 / float64(span)
+		sc.exact = span <= math.MaxInt64
 	}
-	return float64(uint64(v)-uint64(sc.Min)) / sc.span
+	return sc, nil
 }
 
-// Color is the colour of a value.
+// T is the position of v in the range, (v−Min)/(Max−Min): 0 at Min, 1 at
+// Max, 0 when Min = Max. It is computed in float64 as (v−Min)·(1/(Max−Min)),
+// the differences exact even across the whole int64 range.
+func (sc *Scale) T(v int64) float64 {
+	if sc.exact {
+		return float64(int64(uint64(v)-uint64(sc.Min))) * sc.inv
+	}
+	return float64(uint64(v)-uint64(sc.Min)) * sc.inv
+}
+
+// Color is the colour of a value. For the linear map the red part is T(v)
+// and the blue part (Max−v)/(Max−Min), which is 1−t without the rounding
+// of a subtraction, both rounded to float32: Min is exactly (0,0,1), Max
+// exactly (1,0,0).
 func (sc *Scale) Color(v int64) RGB {
 	if v < sc.Min {
 		return sc.Below
@@ -121,11 +129,18 @@ func (sc *Scale) Color(v int64) RGB {
 	if v > sc.Max {
 		return sc.Above
 	}
-	t := sc.T(v)
 	if sc.Map.linear {
-		return RGB{float32(t), 0, float32(1 - t)}
+		if sc.inv == 0 {
+			return Blue
+		}
+		if sc.exact {
+			return RGB{float32(float64(int64(uint64(v)-uint64(sc.Min))) * sc.inv), 0,
+				float32(float64(int64(uint64(sc.Max)-uint64(v))) * sc.inv)}
+		}
+		return RGB{float32(float64(uint64(v)-uint64(sc.Min)) * sc.inv), 0,
+			float32(float64(uint64(sc.Max)-uint64(v)) * sc.inv)}
 	}
-	return sc.Map.lut[int(t*(lutSize-1)+0.5)]
+	return sc.Map.lut[int(sc.T(v)*(lutSize-1)+0.5)]
 }
 
 // Tick is one labelled mark of a legend.
@@ -160,8 +175,8 @@ func (sc *Scale) Legend(samples, ticks int) Legend {
 		lg.Ticks = append(lg.Ticks, Tick{Value: v, Pos: sc.T(v), Label: FormatValue(v), Color: sc.Color(v)})
 	}
 	add(sc.Min)
-	if sc.span > 0 {
-		step := niceStep(sc.span, max(ticks, 2))
+	if sc.inv > 0 {
+		step := niceStep(float64(uint64(sc.Max)-uint64(sc.Min)), max(ticks, 2))
 		first := math.Ceil(float64(sc.Min)/step) * step
 		for x := first; x < float64(sc.Max); x += step {
 			v := int64(x)

@@ -2,6 +2,8 @@ package data
 
 import (
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/fabviz/fabviz/model"
@@ -203,5 +205,34 @@ func TestJobPalette(t *testing.T) {
 			t.Fatalf("job %d: colour %v repeated or too near an avoided colour", id, col)
 		}
 		seen[col] = true
+	}
+}
+
+// TestLinearMapRounding: for random ranges and values, both colour parts are
+// the float32 nearest the exact fractions (v−MIN)/(MAX−MIN) and
+// (MAX−v)/(MAX−MIN), or one float32 step from it.
+func TestLinearMapRounding(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for k := 0; k < 20000; k++ {
+		lo := r.Int64N(1<<40) - 1<<39
+		hi := lo + 1 + r.Int64N(1<<(1+k%62))
+		if hi < lo {
+			hi = math.MaxInt64
+		}
+		v := lo + r.Int64N(hi-lo+1)
+		sc, _ := NewScale(lo, hi, nil, Colors{})
+		c := sc.Color(v)
+		span := new(big.Rat).SetFrac(new(big.Int).Sub(big.NewInt(hi), big.NewInt(lo)), big.NewInt(1))
+		for _, part := range []struct {
+			got float32
+			num int64
+			sub int64
+		}{{c.R, v, lo}, {c.B, hi, v}} {
+			exact := new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).Sub(big.NewInt(part.num), big.NewInt(part.sub))), span)
+			want, _ := exact.Float32()
+			if part.got != want && math.Nextafter32(part.got, 2) != want && math.Nextafter32(part.got, -1) != want {
+				t.Fatalf("[%d,%d] %d: %v, exact %v", lo, hi, v, part.got, want)
+			}
+		}
 	}
 }

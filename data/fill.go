@@ -1,6 +1,11 @@
 package data
 
-import "github.com/fabviz/fabviz/model"
+import (
+	"runtime"
+	"sync"
+
+	"github.com/fabviz/fabviz/model"
+)
 
 // FillWhite colours every port white: what §3 shows when no data is loaded.
 func FillWhite(dst []RGB) {
@@ -25,16 +30,56 @@ func (s *Series) Colorize(dst []RGB, step int, mode Mode, sc *Scale) {
 	for _, p := range s.unlisted {
 		dst[p] = zero
 	}
+	var sums []int64
 	switch mode {
-	case Slice:
-		for gi := range s.segs {
-			s.colorSlice(dst, &s.segs[gi], step, sc)
-		}
 	case Running:
-		s.colorSums(dst, s.runningAt(step), step, sc)
-	default:
-		s.colorSums(dst, s.total, s.steps-1, sc)
+		sums = s.runningAt(step)
+	case Total:
+		sums, step = s.total, s.steps-1
 	}
+	s.parallel(func(g0, g1 int) {
+		for gi := g0; gi < g1; gi++ {
+			g := &s.segs[gi]
+			if sums == nil {
+				s.colorSlice(dst, g, step, sc)
+			} else {
+				s.colorSums(dst, sums, g.col0, g.col0+g.n, step, sc)
+			}
+		}
+	})
+}
+
+// parallelMin is the number of columns below which Colorize does not split
+// its work: under it, starting goroutines costs more than it saves.
+const parallelMin = 8192
+
+// parallel calls f on runs of segments [g0, g1) covering all, on every core
+// when the series is large enough to gain from it.
+func (s *Series) parallel(f func(g0, g1 int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 || len(s.cols) < parallelMin || len(s.segs) < 2 {
+		f(0, len(s.segs))
+		return
+	}
+	var wg sync.WaitGroup
+	per := (len(s.cols) + workers - 1) / workers
+	g0 := 0
+	for w := 0; w < workers && g0 < len(s.segs); w++ {
+		g1 := g0
+		for g1 < len(s.segs) && s.segs[g1].col0 < (w+1)*per {
+			g1++
+		}
+		if w == workers-1 {
+			g1 = len(s.segs)
+		}
+		wg.Add(1)
+		go func(a, b int) {
+			defer wg.Done()
+			f(a, b)
+		}(g0, g1)
+		g0 = g1
+	}
+	wg.Wait()
 }
 
 func (s *Series) colorSlice(dst []RGB, g *segment, step int, sc *Scale) {
@@ -60,10 +105,11 @@ func (s *Series) colorSlice(dst []RGB, g *segment, step int, sc *Scale) {
 	}
 }
 
-// colorSums colours sums by column; a column with no sample up to step is
-// drawn as no data.
-func (s *Series) colorSums(dst []RGB, sums []int64, step int, sc *Scale) {
-	for c, p := range s.cols {
+// colorSums colours sums of columns c0..c1; a column with no sample up to
+// step is drawn as no data.
+func (s *Series) colorSums(dst []RGB, sums []int64, c0, c1, step int, sc *Scale) {
+	for c := c0; c < c1; c++ {
+		p := s.cols[c]
 		if int(s.firstData[c]) > step {
 			dst[p] = sc.NoData
 		} else {

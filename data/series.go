@@ -222,20 +222,22 @@ func (s *Series) runningAt(step int) []int64 {
 		s.run = make([]int64, len(s.cols))
 		s.runStep = -1
 	}
-	from := s.runStep + 1
-	if s.runStep < 0 || step < s.runStep || step-s.runStep > ckptEvery {
-		k := step / ckptEvery
-		for gi := range s.segs {
-			g := &s.segs[gi]
-			copy(s.run[g.col0:g.col0+g.n], g.ckpt[k*g.n:(k+1)*g.n])
-		}
+	from, jump := s.runStep+1, s.runStep < 0 || step < s.runStep || step-s.runStep > ckptEvery
+	k := step / ckptEvery
+	if jump {
 		from = k * ckptEvery
 	}
-	for t := from; t <= step; t++ {
-		for gi := range s.segs {
-			addRow(s.run[s.segs[gi].col0:], &s.segs[gi], t)
+	s.parallel(func(g0, g1 int) {
+		for gi := g0; gi < g1; gi++ {
+			g := &s.segs[gi]
+			if jump {
+				copy(s.run[g.col0:g.col0+g.n], g.ckpt[k*g.n:(k+1)*g.n])
+			}
+			for t := from; t <= step; t++ {
+				addRow(s.run[g.col0:], g, t)
+			}
 		}
-	}
+	})
 	s.runStep = step
 	return s.run
 }

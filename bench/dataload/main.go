@@ -15,6 +15,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/fabviz/fabviz/data"
@@ -111,14 +112,27 @@ func colour(dir string) error {
 	sc, _ := data.NewScale(100000, 900000, nil, data.DefaultInit().Colors)
 	dst := make([]data.RGB, s.Model.NumPorts())
 	for _, mode := range []data.Mode{data.Slice, data.Running} {
-		start := time.Now()
-		for st := 0; st < s.Steps(); st++ {
-			s.Colorize(dst, st, mode, sc)
+		best, bestCPU := time.Duration(1<<62), time.Duration(0)
+		for range 5 { // the best of five passes over every step
+			start, cpu0 := time.Now(), cpuTime()
+			for st := 0; st < s.Steps(); st++ {
+				s.Colorize(dst, st, mode, sc)
+			}
+			if d := time.Since(start); d < best {
+				best, bestCPU = d, cpuTime()-cpu0
+			}
 		}
-		ns := float64(time.Since(start).Nanoseconds()) / float64(s.Steps()*len(dst))
-		fmt.Printf("recolour_%s_ns_per_port %.2f\n", mode, ns)
+		n := float64(s.Steps() * len(dst))
+		fmt.Printf("recolour_%s_ns_per_port %.2f (cpu %.2f)\n", mode, float64(best.Nanoseconds())/n, float64(bestCPU.Nanoseconds())/n)
 	}
 	return nil
+}
+
+// cpuTime is the CPU time (user + system) the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // peakRSS is the process's peak resident set (VmHWM) in bytes.
