@@ -23,20 +23,21 @@ ls -l "$dir/ft.dat" | awk '{printf "file: %.0f MB\n", $5/1e6}'
 cat "$dir/ft.dat" >/dev/null # into the page cache
 
 now() { date +%s.%N; }
+calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
 best_wc=999999 best_ours=999999
 for i in $(seq "$runs"); do
 	t0=$(now); wc -l "$dir/ft.dat" >/dev/null; t1=$(now)
 	out=$("$dir/dataload" load "$dir"); t2=$(now)
-	wc_s=$(echo "$t1 - $t0" | bc -l); ours_s=$(echo "$t2 - $t1" | bc -l)
-	echo "run $i: wc -l ${wc_s}s, ours ${ours_s}s (process) / $out"
-	best_wc=$(echo "if ($wc_s < $best_wc) $wc_s else $best_wc" | bc -l)
-	best_ours=$(echo "if ($ours_s < $best_ours) $ours_s else $best_ours" | bc -l)
+	wc_s=$(calc "$t1 - $t0"); ours_s=$(calc "$t2 - $t1")
+	echo "run $i: wc -l ${wc_s}s, ours ${ours_s}s (whole process) / $out"
+	best_wc=$(calc "($wc_s < $best_wc) ? $wc_s : $best_wc")
+	best_ours=$(calc "($ours_s < $best_ours) ? $ours_s : $best_ours")
 	rss=$(echo "$out" | awk '{print $8}')
 done
 t0=$(now); python3 bench/pyload.py "$dir/ft.dat" >/dev/null; t1=$(now)
-py_s=$(echo "$t1 - $t0" | bc -l)
+py_s=$(calc "$t1 - $t0")
 "$dir/dataload" colour "$dir"
 printf 'best: wc -l %.3fs, ours %.3fs, python %.1fs\n' "$best_wc" "$best_ours" "$py_s"
-printf 'ours / wc -l = %.2f (target <= 2.0)\n' "$(echo "$best_ours / $best_wc" | bc -l)"
-printf 'python / ours = %.1f (target >= 20)\n' "$(echo "$py_s / $best_ours" | bc -l)"
+printf 'ours / wc -l = %.2f (target <= 2.0)\n' "$(calc "$best_ours / $best_wc")"
+printf 'python / ours = %.1f (target >= 20)\n' "$(calc "$py_s / $best_ours")"
 printf 'peak resident per value = %s bytes (target <= 9)\n' "$rss"

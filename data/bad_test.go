@@ -3,6 +3,7 @@ package data
 import (
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -170,5 +171,24 @@ func Test100MBLine(t *testing.T) {
 	_, err = Read("t.fvlog", r, m, Options{})
 	if err == nil || !strings.HasPrefix(err.Error(), "t.fvlog:5: line longer than 16777216 bytes") {
 		t.Errorf("log: %v", err)
+	}
+}
+
+// TestLongFirstLine: a first line with a million values followed by many
+// short lines must not make the reader allocate rows × steps for every line.
+func TestLongFirstLine(t *testing.T) {
+	m := ring4(t)
+	var b strings.Builder
+	b.WriteString("s0.0" + strings.Repeat(" 1", 1<<20) + "\n")
+	b.WriteString(strings.Repeat("s0.1 1\n", 1<<18))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Read("t.dat", strings.NewReader(b.String()), m, Options{})
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.HasPrefix(err.Error(), "t.dat:2: 1 values, expected 1048576 as on line 1") {
+		t.Errorf("error %.200v", err)
+	}
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 1<<30 {
+		t.Errorf("allocated %d MB", grown>>20)
 	}
 }

@@ -30,16 +30,22 @@ type table struct {
 var blocks sync.Pool
 
 // blockRows is how many rows are gathered before they are moved into the
-// step-major storage: one step of them is 64 bytes of 32-bit values.
-const blockRows = 16
+// step-major storage (one step of them is 64 bytes of 32-bit values), fewer
+// when rows are so long that the block would pass blockBytes.
+const (
+	blockRows  = 16
+	blockBytes = 256 << 10
+)
+
+func (t *table) blockRows() int { return max(1, min(blockRows, blockBytes/(8*max(t.steps, 1)))) }
 
 // rowBuf is where row i (the next one, not yet kept) is parsed.
 func (t *table) rowBuf(i int) []int64 {
 	if t.blk == nil {
-		if b, ok := blocks.Get().(*[]int64); ok && cap(*b) >= blockRows*t.steps {
-			t.blk = (*b)[:blockRows*t.steps]
+		if b, ok := blocks.Get().(*[]int64); ok && cap(*b) >= t.blockRows()*t.steps {
+			t.blk = (*b)[:t.blockRows()*t.steps]
 		} else {
-			t.blk = make([]int64, blockRows*t.steps)
+			t.blk = make([]int64, t.blockRows()*t.steps)
 		}
 	}
 	k := i - t.blkFirst
@@ -49,7 +55,7 @@ func (t *table) rowBuf(i int) []int64 {
 // keep adds the row just parsed to the block, flushing a full block.
 func (t *table) keep() {
 	t.blkRows++
-	if t.blkRows == blockRows {
+	if t.blkRows == t.blockRows() {
 		t.flush()
 	}
 }

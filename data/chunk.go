@@ -14,7 +14,9 @@ import (
 // parseChunk parses the whole lines of one chunk into a segment, in 32-bit
 // storage unless a value needs 64 bits (then it parses the chunk again).
 func (ld *loader) parseChunk(c chunk) *chunkResult {
-	rows := bytes.Count(c.data, []byte{'\n'}) + 1
+	// A kept row has a label and steps blank-separated values: at least
+	// 2·steps+1 bytes. That bounds the rows whatever the chunk holds.
+	rows := min(bytes.Count(c.data, []byte{'\n'})+1, len(c.data)/(2*ld.steps+1)+1)
 	res, wide := ld.parseInto(c, newTable(ld.steps, rows, false))
 	if wide {
 		res, _ = ld.parseInto(c, newTable(ld.steps, rows, true))
@@ -87,6 +89,10 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 		return false
 	}
 	row := len(res.ports)
+	if row >= tbl.stride { // cannot happen: see parseChunk
+		ld.errAt(res, line, 0, "internal error: more rows than the chunk can hold")
+		return false
+	}
 	ngaps := len(tbl.gaps)
 	n, nonzero, ok := ld.parseValues(res, tbl, buf, end, i, row, line)
 	switch {

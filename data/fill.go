@@ -25,7 +25,7 @@ func (s *Series) Colorize(dst []RGB, step int, mode Mode, sc *Scale) {
 		FillWhite(dst)
 		return
 	}
-	_ = dst[s.Model.NumPorts()-1]
+	dst = dst[:s.Model.NumPorts()]
 	zero := sc.Color(0)
 	for _, p := range s.unlisted {
 		dst[p] = zero

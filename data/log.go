@@ -17,7 +17,7 @@ const logMagic = "#! fabviz-log"
 // Limits that keep a hostile log from growing without bound.
 const (
 	MaxGapSteps = 1 << 20 // missing intervals between two lines
-	MaxLogCells = 1 << 31 // steps × ports
+	MaxLogCells = 1 << 28 // steps × ports
 )
 
 // Log is a collection log (§5) as written, not yet bound to a model.
