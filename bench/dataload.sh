@@ -22,22 +22,26 @@ fi
 ls -l "$dir/ft.dat" | awk '{printf "file: %.0f MB\n", $5/1e6}'
 cat "$dir/ft.dat" >/dev/null # into the page cache
 
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
-best_wc=999999 best_ours=999999
+# measure CMD...: prints "wall cpu" seconds (cpu = user + system) of CMD.
+measure() {
+	local TIMEFORMAT='%R %U %S' t
+	t=$( { time "$@" >/dev/null; } 2>&1 )
+	awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.3f %.3f\n", a[1], a[2] + a[3] }'
+}
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+best() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0) ? a : b }'; }
+bw=999 bwc=999 bo=999 boc=999
 for i in $(seq "$runs"); do
-	t0=$(now); wc -l "$dir/ft.dat" >/dev/null; t1=$(now)
-	out=$("$dir/dataload" load "$dir"); t2=$(now)
-	wc_s=$(calc "$t1 - $t0"); ours_s=$(calc "$t2 - $t1")
-	echo "run $i: wc -l ${wc_s}s, ours ${ours_s}s (whole process) / $out"
-	best_wc=$(calc "($wc_s < $best_wc) ? $wc_s : $best_wc")
-	best_ours=$(calc "($ours_s < $best_ours) ? $ours_s : $best_ours")
-	rss=$(echo "$out" | awk '{print $8}')
+	read -r w wc_cpu < <(measure wc -l "$dir/ft.dat")
+	read -r o o_cpu < <(measure "$dir/dataload" load "$dir")
+	echo "run $i: wc -l ${w}s (cpu ${wc_cpu}s), ours ${o}s (cpu ${o_cpu}s)"
+	bw=$(best "$w" "$bw") bwc=$(best "$wc_cpu" "$bwc") bo=$(best "$o" "$bo") boc=$(best "$o_cpu" "$boc")
 done
-t0=$(now); python3 bench/pyload.py "$dir/ft.dat" >/dev/null; t1=$(now)
-py_s=$(calc "$t1 - $t0")
+"$dir/dataload" load "$dir"
+read -r py py_cpu < <(measure python3 bench/pyload.py "$dir/ft.dat")
 "$dir/dataload" colour "$dir"
-printf 'best: wc -l %.3fs, ours %.3fs, python %.1fs\n' "$best_wc" "$best_ours" "$py_s"
-printf 'ours / wc -l = %.2f (target <= 2.0)\n' "$(calc "$best_ours / $best_wc")"
-printf 'python / ours = %.1f (target >= 20)\n' "$(calc "$py_s / $best_ours")"
-printf 'peak resident per value = %s bytes (target <= 9)\n' "$rss"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "best wall: wc -l ${bw}s, ours ${bo}s, python ${py}s"
+echo "best cpu:  wc -l ${bwc}s, ours ${boc}s, python ${py_cpu}s"
+echo "ours / wc -l = $(calc "$bo / $bw") wall, $(calc "$boc / $bwc") cpu (target <= 2.0)"
+echo "python / ours = $(calc "$py / $bo") wall, $(calc "$py_cpu / $boc") cpu (target >= 20)"

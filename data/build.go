@@ -8,10 +8,10 @@ import (
 )
 
 // table is the step-major storage a reader fills: value (step s, row i) at
-// s*stride+i, stride being an upper bound on the rows (the chunk's line
-// count). Values go straight into 32-bit storage; a reader that meets a
-// value that does not fit starts again with a wide (64-bit) table. finish
-// turns the table into a segment without copying values.
+// s*stride+i, stride being an upper bound on the rows of the chunk. Values
+// are 32-bit; a reader that meets a value that does not fit starts again
+// with a wide (64-bit) table. finish turns the table into a segment without
+// copying values again.
 type table struct {
 	steps, stride int
 	wide          bool
@@ -21,13 +21,14 @@ type table struct {
 	// Rows being parsed collect row-major in a small block (written
 	// sequentially, it stays in cache) and are moved into the step-major
 	// storage blockRows at a time.
-	blk      []int64
-	blkFirst int // table row of the block's first row
+	blk32    []int32 // narrow tables
+	blk64    []int64 // wide tables
+	blkFirst int     // table row of the block's first row
 	blkRows  int
 }
 
-// blocks recycles the row blocks of finished tables.
-var blocks sync.Pool
+// blocks32 and blocks64 recycle the row blocks of finished tables.
+var blocks32, blocks64 sync.Pool
 
 // blockRows is how many rows are gathered before they are moved into the
 // step-major storage (one step of them is 64 bytes of 32-bit values), fewer
@@ -39,17 +40,28 @@ const (
 
 func (t *table) blockRows() int { return max(1, min(blockRows, blockBytes/(8*max(t.steps, 1)))) }
 
-// rowBuf is where row i (the next one, not yet kept) is parsed.
-func (t *table) rowBuf(i int) []int64 {
-	if t.blk == nil {
-		if b, ok := blocks.Get().(*[]int64); ok && cap(*b) >= t.blockRows()*t.steps {
-			t.blk = (*b)[:t.blockRows()*t.steps]
-		} else {
-			t.blk = make([]int64, t.blockRows()*t.steps)
+// rowBuf is where row i (the next one, not yet kept) is parsed: a 32-bit
+// row for a narrow table, else a 64-bit one.
+func (t *table) rowBuf(i int) ([]int32, []int64) {
+	size := t.blockRows() * t.steps
+	k := (i - t.blkFirst) * t.steps
+	if t.wide {
+		if t.blk64 == nil {
+			t.blk64 = getBlock[int64](&blocks64, size)
 		}
+		return nil, t.blk64[k : k+t.steps]
 	}
-	k := i - t.blkFirst
-	return t.blk[k*t.steps : (k+1)*t.steps]
+	if t.blk32 == nil {
+		t.blk32 = getBlock[int32](&blocks32, size)
+	}
+	return t.blk32[k : k+t.steps], nil
+}
+
+func getBlock[E int32 | int64](pool *sync.Pool, size int) []E {
+	if b, ok := pool.Get().(*[]E); ok && cap(*b) >= size {
+		return (*b)[:size]
+	}
+	return make([]E, size)
 }
 
 // keep adds the row just parsed to the block, flushing a full block.
@@ -60,25 +72,45 @@ func (t *table) keep() {
 	}
 }
 
-// flush moves the block's rows into the step-major storage.
+// flush moves the block's rows into the step-major storage, a 16×16 tile
+// at a time so that both sides are read and written a cache line at a time.
 func (t *table) flush() {
 	T, k := t.steps, t.blkRows
-	for s := 0; s < T; s++ {
-		base := s*t.stride + t.blkFirst
-		if t.wide {
-			out := t.v64[base : base+k]
+	if t.wide {
+		for s := 0; s < T; s++ {
+			out := t.v64[s*t.stride+t.blkFirst:][:k]
 			for r := range out {
-				out[r] = t.blk[r*T+s]
+				out[r] = t.blk64[r*T+s]
 			}
-		} else {
-			out := t.v32[base : base+k]
-			for r := range out {
-				out[r] = int32(t.blk[r*T+s])
+		}
+	} else {
+		var tile [blockRows][16]int32
+		for s0 := 0; s0 < T; s0 += 16 {
+			ns := min(16, T-s0)
+			for r := 0; r < k; r++ {
+				copy(tile[r][:ns], t.blk32[r*T+s0:])
+			}
+			for ds := 0; ds < ns; ds++ {
+				out := t.v32[(s0+ds)*t.stride+t.blkFirst:][:k]
+				for r := range out {
+					out[r] = tile[r][ds]
+				}
 			}
 		}
 	}
 	t.blkFirst += k
 	t.blkRows = 0
+}
+
+// release gives the row block back for other tables.
+func (t *table) release() {
+	if b := t.blk32; b != nil {
+		blocks32.Put(&b)
+	}
+	if b := t.blk64; b != nil {
+		blocks64.Put(&b)
+	}
+	t.blk32, t.blk64 = nil, nil
 }
 
 // newTable allocates a table for up to rows rows of steps values.
@@ -107,10 +139,7 @@ func (t *table) finish(n int) (segment, segStats) {
 	if t.blkRows > 0 {
 		t.flush()
 	}
-	if b := t.blk; b != nil {
-		blocks.Put(&b)
-		t.blk = nil
-	}
+	t.release()
 	t.compact(n)
 	g.v32, g.v64 = t.v32, t.v64
 	st := segStats{

@@ -125,7 +125,7 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, row, line int) (n int, nonzero, ok bool) {
 	steps, stride, wide, job := ld.steps, tbl.stride, tbl.wide, ld.opt.Kind == Job
 	pos := row // where the value goes in the step-major storage (for gaps)
-	vals := tbl.rowBuf(row)
+	vals32, vals64 := tbl.rowBuf(row)
 	for i < end {
 		c := buf[i]
 		if c == ' ' || c == '\t' {
@@ -137,10 +137,13 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 			if nd := leadingDigits(x); nd < 8 {
 				if j := i + nd; j >= end || buf[j] == ' ' || buf[j] == '\t' {
 					u := digitsValue(x, nd)
-					if u > math.MaxInt32 && !wide {
+					if wide {
+						vals64[n] = int64(u)
+					} else if u <= math.MaxInt32 {
+						vals32[n] = int32(u)
+					} else {
 						return -1, nonzero, true
 					}
-					vals[n] = int64(u)
 					pos += stride
 					nonzero = nonzero || u != 0
 					n++
@@ -165,10 +168,13 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 			if gap {
 				tbl.gaps = append(tbl.gaps, int64(pos))
 			}
-			if int64(int32(v)) != v && !wide {
+			if wide {
+				vals64[n] = v
+			} else if int64(int32(v)) == v {
+				vals32[n] = int32(v)
+			} else {
 				return -1, nonzero, true
 			}
-			vals[n] = v
 			pos += stride
 		}
 		nonzero = nonzero || v != 0

@@ -15,9 +15,10 @@
 //
 // Load tells a log from a §3 file by its first line (`#! fabviz-log`).
 // Options.Lenient turns unknown labels into one counted warning
-// (Series.Warnings). A §3 file is read in large blocks cut at line ends and
-// parsed on every core; numbers go straight into 32-bit storage (64-bit for
-// a chunk that needs it).
+// (Series.Warnings). A §3 file is read in 1 MiB blocks cut at line ends and
+// parsed on every core, numbers eight bytes at a time; each block's rows are
+// gathered 16 at a time in a small cached buffer and moved into the
+// step-major storage, 32-bit unless a value of the block needs 64 bits.
 //
 // # Store
 //
@@ -38,7 +39,7 @@
 //
 //	sc, _ := ini.Scale(lo, hi)              // range of interest, map, below/above/nodata colours
 //	colors := make([]data.RGB, m.NumPorts())
-//	param.Colorize(colors, step, data.Slice, sc)   // nil *Series: all white (nothing loaded)
+//	param.Colorize(colors, step, data.Slice, sc)   // 0 ≤ step < Steps(); nil *Series: all white
 //	param.SwitchHasData(sw)                 // false: do not draw the switch
 //	lo, hi, ok := param.Range(step, mode)   // for an automatic range
 //	ids := make([]int64, m.NumPorts())
