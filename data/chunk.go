@@ -123,9 +123,9 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 // whether any was non-zero. Plain unsigned numbers take a fast path; signs,
 // gaps, long numbers, comments and errors go through parseToken.
 func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, row, line int) (n int, nonzero, ok bool) {
-	steps, stride, wide, job := ld.steps, tbl.stride, tbl.wide, ld.opt.Kind == Job
-	pos := row // where the value goes in the step-major storage (for gaps)
+	steps, wide, job := ld.steps, tbl.wide, ld.opt.Kind == Job
 	vals32, vals64 := tbl.rowBuf(row)
+	var nz uint64 // non-zero when a value was
 	for i < end {
 		c := buf[i]
 		if c == ' ' || c == '\t' {
@@ -144,10 +144,9 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 					} else {
 						return -1, nonzero, true
 					}
-					pos += stride
-					nonzero = nonzero || u != 0
+					nz |= u
 					n++
-					i = j
+					i = j + 1 // past the blank, or past the end
 					continue
 				}
 			}
@@ -165,8 +164,8 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 			return n, nonzero, false
 		}
 		if n < steps {
-			if gap {
-				tbl.gaps = append(tbl.gaps, int64(pos))
+			if gap { // its place in the step-major storage
+				tbl.gaps = append(tbl.gaps, int64(n*tbl.stride+row))
 			}
 			if wide {
 				vals64[n] = v
@@ -175,13 +174,12 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 			} else {
 				return -1, nonzero, true
 			}
-			pos += stride
 		}
-		nonzero = nonzero || v != 0
+		nz |= uint64(v)
 		n++
 		i = next
 	}
-	return n, nonzero, true
+	return n, nz != 0, true
 }
 
 // parseToken parses the value token at buf[i:] (the line ends at end): an
