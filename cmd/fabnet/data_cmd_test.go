@@ -24,7 +24,7 @@ func TestCheckData(t *testing.T) {
 	param := writeTemp(t, "p.dat", "#! counter x\ns0.0 1 2 3\nn13 4 5 -\n")
 	job := writeTemp(t, "j.dat", "s0.0 7 7 0\n")
 	code, out, errs := fabnet(t, "check", ring4Model, "-param", param, "-job", job)
-	if code != 0 || errs != "" || !strings.HasSuffix(out, ", 8 links, 0 routes, 3 steps\n") {
+	if code != 0 || errs != "" || !strings.HasSuffix(out, ", 8 links, 2304 routes, 3 steps\n") {
 		t.Fatalf("exit %d out %q err %q", code, out, errs)
 	}
 	short := writeTemp(t, "s.dat", "s0.0 7 7\n")
