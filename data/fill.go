@@ -87,8 +87,12 @@ func (s *Series) colorSlice(dst []RGB, g *segment, step int, sc *Scale) {
 	base := step * g.n
 	if g.v32 != nil {
 		row := g.v32[base : base+g.n]
-		for i, p := range cols {
-			dst[p] = sc.Color(int64(row[i]))
+		if sc.Map.linear && sc.exact {
+			linear32(dst, cols, row, *sc)
+		} else {
+			for i, p := range cols {
+				dst[p] = sc.Color(int64(row[i]))
+			}
 		}
 	} else {
 		row := g.v64[base : base+g.n]
@@ -188,4 +192,23 @@ func (s *Series) jobPorts(id int64, step int) []model.PortRef {
 		}
 	}
 	return out
+}
+
+// linear32 is Scale.Color for 32-bit values and the §3 map, with the
+// scale in locals (a copy: writes to dst cannot change it) so the loop
+// keeps them in registers. The range must be exact (Max−Min fits an int64).
+func linear32(dst []RGB, cols []model.PortRef, row []int32, sc Scale) {
+	lo, hi, inv := sc.Min, sc.Max, sc.inv
+	row = row[:len(cols)]
+	for i, p := range cols {
+		v := int64(row[i])
+		switch {
+		case v < lo:
+			dst[p] = sc.Below
+		case v > hi:
+			dst[p] = sc.Above
+		default:
+			dst[p] = RGB{float32(float64(v-lo) * inv), 0, float32(float64(hi-v) * inv)}
+		}
+	}
 }
