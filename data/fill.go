@@ -111,7 +111,8 @@ func (s *Series) colorSlice(dst []RGB, g *segment, step int, sc *Scale) {
 
 // colorSums colours sums of columns c0..c1; a column with no sample up to
 // step is drawn as no data.
-func (s *Series) colorSums(dst []RGB, sums []int64, c0, c1, step int, sc *Scale) {
+func (s *Series) colorSums(dst []RGB, sums []int64, c0, c1, step int, scp *Scale) {
+	sc := *scp // a local copy stays in registers: writes to dst cannot change it
 	for c := c0; c < c1; c++ {
 		p := s.cols[c]
 		if int(s.firstData[c]) > step {
