@@ -30,13 +30,7 @@ func (s *Series) Colorize(dst []RGB, step int, mode Mode, sc *Scale) {
 	for _, p := range s.unlisted {
 		dst[p] = zero
 	}
-	var sums []int64
-	switch mode {
-	case Running:
-		sums = s.runningAt(step)
-	case Total:
-		sums, step = s.total, s.steps-1
-	}
+	sums, step := s.sumsFor(step, mode)
 	s.parallel(func(g0, g1 int) {
 		for gi := g0; gi < g1; gi++ {
 			g := &s.segs[gi]
@@ -47,6 +41,18 @@ func (s *Series) Colorize(dst []RGB, step int, mode Mode, sc *Scale) {
 			}
 		}
 	})
+}
+
+// sumsFor is the sums by column a mode shows (nil for Slice) and the step
+// up to which they run.
+func (s *Series) sumsFor(step int, mode Mode) ([]int64, int) {
+	switch mode {
+	case Running:
+		return s.runningAt(step), step
+	case Total:
+		return s.total, s.steps - 1
+	}
+	return nil, step
 }
 
 // parallelMin is the number of columns below which Colorize does not split
@@ -133,13 +139,7 @@ func (s *Series) Fill(vals []int64, ok []bool, step int, mode Mode) {
 			ok[p] = true
 		}
 	}
-	var sums []int64
-	switch mode {
-	case Running:
-		sums = s.runningAt(step)
-	case Total:
-		sums, step = s.total, s.steps-1
-	}
+	sums, step := s.sumsFor(step, mode)
 	for gi := range s.segs {
 		g := &s.segs[gi]
 		for i, p := range s.cols[g.col0 : g.col0+g.n] {
