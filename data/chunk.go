@@ -237,7 +237,7 @@ func leadingDigits(x uint64) int {
 // the bytes are shifted to the top and combined pairwise, then in fours,
 // then in eights.
 func digitsValue(x uint64, nd int) uint64 {
-	v := (x - 0x3030303030303030) << (64 - 8*nd)
+	v := (x - 0x3030303030303030) << ((64 - 8*nd) & 63) // & 63: no check for shifts ≥ 64
 	v = (v*10 + v>>8) & 0x00FF00FF00FF00FF
 	v = (v*100 + v>>16) & 0x0000FFFF0000FFFF
 	return (v*10000 + v>>32) & 0xFFFFFFFF

@@ -236,3 +236,32 @@ func TestLinearMapRounding(t *testing.T) {
 		}
 	}
 }
+
+// TestColorizeMatchesColor: the specialised slice loop gives exactly
+// Scale.Color for every port, in and out of range.
+func TestColorizeMatchesColor(t *testing.T) {
+	m := ring4(t)
+	src, _ := randomFile(m, 20, 11)
+	s := mustRead(t, m, src, Options{})
+	vals := make([]int64, m.NumPorts())
+	ok := make([]bool, m.NumPorts())
+	dst := make([]RGB, m.NumPorts())
+	for _, r := range [][2]int64{{-500, 500}, {0, 1}, {-1 << 62, 1 << 62}, {math.MinInt64, math.MaxInt64}, {3, 3}} {
+		for _, cm := range []*ColorMap{Linear, Diverging} {
+			sc, _ := NewScale(r[0], r[1], cm, DefaultInit().Colors)
+			for st := 0; st < s.Steps(); st++ {
+				s.Colorize(dst, st, Slice, sc)
+				s.Fill(vals, ok, st, Slice)
+				for p := range dst {
+					want := sc.NoData
+					if ok[p] {
+						want = sc.Color(vals[p])
+					}
+					if rgbBits(dst[p]) != rgbBits(want) {
+						t.Fatalf("range %v step %d port %d: %v, want %v", r, st, p, dst[p], want)
+					}
+				}
+			}
+		}
+	}
+}

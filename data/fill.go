@@ -30,13 +30,7 @@ func (s *Series) Colorize(dst []RGB, step int, mode Mode, sc *Scale) {
 	for _, p := range s.unlisted {
 		dst[p] = zero
 	}
-	var sums []int64
-	switch mode {
-	case Running:
-		sums = s.runningAt(step)
-	case Total:
-		sums, step = s.total, s.steps-1
-	}
+	sums, step := s.sumsFor(step, mode)
 	s.parallel(func(g0, g1 int) {
 		for gi := g0; gi < g1; gi++ {
 			g := &s.segs[gi]
@@ -47,6 +41,18 @@ func (s *Series) Colorize(dst []RGB, step int, mode Mode, sc *Scale) {
 			}
 		}
 	})
+}
+
+// sumsFor is the sums by column a mode shows (nil for Slice) and the step
+// up to which they run.
+func (s *Series) sumsFor(step int, mode Mode) ([]int64, int) {
+	switch mode {
+	case Running:
+		return s.runningAt(step), step
+	case Total:
+		return s.total, s.steps - 1
+	}
+	return nil, step
 }
 
 // parallelMin is the number of columns below which Colorize does not split
@@ -87,8 +93,12 @@ func (s *Series) colorSlice(dst []RGB, g *segment, step int, sc *Scale) {
 	base := step * g.n
 	if g.v32 != nil {
 		row := g.v32[base : base+g.n]
-		for i, p := range cols {
-			dst[p] = sc.Color(int64(row[i]))
+		if sc.Map.linear && sc.exact {
+			linear32(dst, cols, row, *sc)
+		} else {
+			for i, p := range cols {
+				dst[p] = sc.Color(int64(row[i]))
+			}
 		}
 	} else {
 		row := g.v64[base : base+g.n]
@@ -107,7 +117,8 @@ func (s *Series) colorSlice(dst []RGB, g *segment, step int, sc *Scale) {
 
 // colorSums colours sums of columns c0..c1; a column with no sample up to
 // step is drawn as no data.
-func (s *Series) colorSums(dst []RGB, sums []int64, c0, c1, step int, sc *Scale) {
+func (s *Series) colorSums(dst []RGB, sums []int64, c0, c1, step int, scp *Scale) {
+	sc := *scp // a local copy stays in registers: writes to dst cannot change it
 	for c := c0; c < c1; c++ {
 		p := s.cols[c]
 		if int(s.firstData[c]) > step {
@@ -128,13 +139,7 @@ func (s *Series) Fill(vals []int64, ok []bool, step int, mode Mode) {
 			ok[p] = true
 		}
 	}
-	var sums []int64
-	switch mode {
-	case Running:
-		sums = s.runningAt(step)
-	case Total:
-		sums, step = s.total, s.steps-1
-	}
+	sums, step := s.sumsFor(step, mode)
 	for gi := range s.segs {
 		g := &s.segs[gi]
 		for i, p := range s.cols[g.col0 : g.col0+g.n] {
@@ -188,4 +193,23 @@ func (s *Series) jobPorts(id int64, step int) []model.PortRef {
 		}
 	}
 	return out
+}
+
+// linear32 is Scale.Color for 32-bit values and the §3 map, with the
+// scale in locals (a copy: writes to dst cannot change it) so the loop
+// keeps them in registers. The range must be exact (Max−Min fits an int64).
+func linear32(dst []RGB, cols []model.PortRef, row []int32, sc Scale) {
+	lo, hi, inv := sc.Min, sc.Max, sc.inv
+	row = row[:len(cols)]
+	for i, p := range cols {
+		v := int64(row[i])
+		switch {
+		case v < lo:
+			dst[p] = sc.Below
+		case v > hi:
+			dst[p] = sc.Above
+		default:
+			dst[p] = RGB{float32(float64(v-lo) * inv), 0, float32(float64(hi-v) * inv)}
+		}
+	}
 }

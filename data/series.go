@@ -244,9 +244,9 @@ func (s *Series) runningAt(step int) []int64 {
 
 func addRow(acc []int64, g *segment, t int) {
 	acc = acc[:g.n]
-	if g.v32 != nil {
+	if g.v32 != nil { // sums of fewer than 2³² 32-bit values cannot overflow
 		for i, v := range g.v32[t*g.n : (t+1)*g.n] {
-			acc[i] = satAdd(acc[i], int64(v))
+			acc[i] += int64(v)
 		}
 		return
 	}

@@ -4,6 +4,8 @@
 //	dataload gen DIR [LEAVES STEPS]   write DIR/ft.fvm and DIR/ft.dat
 //	dataload load DIR                 load ft.dat once; print seconds and memory
 //	dataload colour DIR               load, then time recolouring steps
+//
+// With CPUPROFILE=FILE set, "load" writes a CPU profile.
 package main
 
 import (
