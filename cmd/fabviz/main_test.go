@@ -10,24 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fabviz/fabviz/render/gl"
+	"github.com/fabviz/fabviz/internal/gltest"
 )
 
 const ring4 = "../../examples/ring4/ring4.fvm"
-
-// needGL skips (outside CI) when this machine cannot make an EGL context.
-func needGL(t *testing.T) {
-	t.Helper()
-	os.Unsetenv("DISPLAY")
-	h, err := gl.NewHeadless()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("no EGL context in CI: %v", err)
-		}
-		t.Skipf("no EGL context: %v", err)
-	}
-	h.Release()
-}
 
 func fabviz(t *testing.T, args ...string) (int, string) {
 	t.Helper()
@@ -67,7 +53,7 @@ func countBright(img image.Image) int {
 }
 
 func TestSnapshotRing4(t *testing.T) {
-	needGL(t)
+	gltest.Need(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "ring.png")
 	if rc, msg := fabviz(t, "snapshot", ring4, "-o", out, "-size", "400x300"); rc != 0 {
@@ -137,7 +123,7 @@ func TestSnapshotRefusesBadInput(t *testing.T) {
 }
 
 func TestRunScript(t *testing.T) {
-	needGL(t)
+	gltest.Need(t)
 	dir := t.TempDir()
 	abs, _ := filepath.Abs(ring4)
 	script := fmt.Sprintf("model %s\nsize 200 150\nsnapshot a.png\nview processor\nsnapshot b.png\n", abs)
@@ -159,7 +145,7 @@ func TestRunScript(t *testing.T) {
 }
 
 func TestSnapshotWithRoutes(t *testing.T) {
-	needGL(t)
+	gltest.Need(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.png")
 	rc, msg := fabviz(t, "snapshot", ring4, "-route", "2:40", "-route", "n13:n30", "-size", "300x200", "-o", out)
@@ -187,5 +173,36 @@ func TestSnapshotWithRoutes(t *testing.T) {
 	}
 	if _, err := os.Stat(out2); err != nil {
 		t.Errorf("snapshot not written: %v", err)
+	}
+}
+
+func TestSnapshotStepsAndData(t *testing.T) {
+	gltest.Need(t)
+	dir := t.TempDir()
+	data := "../../render/snapshot/testdata/"
+	pattern := filepath.Join(dir, "frame%04d.png")
+	rc, msg := fabviz(t, "snapshot", ring4, "-init", data+"fabviz.ini", "-param", data+"ring4.fvd",
+		"-view", "processor", "-size", "160x100", "-steps", "0-2", "-o", pattern)
+	if rc != 0 {
+		t.Fatalf("rc %d: %s", rc, msg)
+	}
+	var frames [][]byte
+	for s := 0; s <= 2; s++ {
+		frames = append(frames, mustRead(t, fmt.Sprintf(pattern, s)))
+	}
+	if bytes.Equal(frames[0], frames[1]) {
+		t.Error("frames 0 and 1 are the same picture, though the data changes")
+	}
+	rc, msg = fabviz(t, "snapshot", ring4, "-param", data+"ring4.fvd", "-steps", "1-3", "-o", pattern)
+	if rc == 0 || !strings.Contains(msg, "step 3 is beyond the data: it has 3 steps (0..2)") {
+		t.Errorf("steps past the data: rc %d %q", rc, msg)
+	}
+	rc, msg = fabviz(t, "snapshot", ring4, "-param", data+"ring4.fvd", "-step", "9", "-o", filepath.Join(dir, "x.png"))
+	if rc == 0 || !strings.Contains(msg, "-step: step: step 9 is beyond the data") {
+		t.Errorf("-step 9: rc %d %q", rc, msg)
+	}
+	rc, msg = fabviz(t, "snapshot", ring4, "-param", data+"fabviz.ini", "-o", filepath.Join(dir, "y.png"))
+	if rc == 0 || !strings.Contains(msg, "-param: param: ") || !strings.Contains(msg, "fabviz.ini:") {
+		t.Errorf("bad parameter file: rc %d %q", rc, msg)
 	}
 }

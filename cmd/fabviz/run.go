@@ -24,6 +24,10 @@ func runCmd(args []string, stderr io.Writer) int {
 	defer f.Close()
 	s := snapshot.New(stderr)
 	defer s.Release()
+	if err := s.LoadDefaultInit(); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
 	in := view.New(s)
 	in.Dir = filepath.Dir(args[0])
 	if err := in.Run(args[0], f); err != nil {

@@ -29,7 +29,7 @@ type snapFlags struct {
 func (f *snapFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.param, "param", "", "parameter file or log (§3, §5)")
 	fs.StringVar(&f.job, "job", "", "job file or log")
-	fs.StringVar(&f.init, "init", "", "initialisation file (§4)")
+	fs.StringVar(&f.init, "init", "", "initialisation file (§4); default ./fabviz.ini when present")
 	fs.StringVar(&f.step, "step", "", "time step N (0-based)")
 	fs.StringVar(&f.mode, "mode", "", "display mode: slice, running or total")
 	fs.StringVar(&f.rng, "range", "", "range of interest MIN,MAX")
@@ -197,6 +197,11 @@ func snapshotRun(f *snapFlags, modelPath string, stderr io.Writer) error {
 	}
 	s := snapshot.New(stderr)
 	defer s.Release()
+	if f.init == "" {
+		if err := s.LoadDefaultInit(); err != nil {
+			return err
+		}
+	}
 	in := view.New(s)
 	for _, c := range cmds {
 		if err := in.Exec(fields(c.fields)); err != nil {

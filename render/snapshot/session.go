@@ -1,7 +1,6 @@
 package snapshot
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -31,6 +30,7 @@ type Session struct {
 	notes   []string    // route summaries for the caption of the current snapshot
 	layouts [2]*scene.Layout
 	style   scene.Style
+	d       dataState
 	ctx     *gl.Headless
 	r       *gl.Renderer
 }
@@ -66,24 +66,10 @@ func (s *Session) LoadModel(path string) error {
 	}
 	s.model = m
 	s.routes = nil
+	s.d.param, s.d.jobs, s.d.palette = nil, nil, nil // bound to the old model
 	s.layouts = [2]*scene.Layout{}
 	return nil
 }
-
-// errNoData is returned by the data commands until the data package is wired in.
-var errNoData = errors.New("parameter, job and init files are not supported by this build yet")
-
-// LoadParam reads a parameter file or log.
-func (s *Session) LoadParam(path string) error { return fmt.Errorf("%s: %w", path, errNoData) }
-
-// LoadJob reads a job file or log.
-func (s *Session) LoadJob(path string) error { return fmt.Errorf("%s: %w", path, errNoData) }
-
-// LoadInit reads an initialisation file.
-func (s *Session) LoadInit(path string) error { return fmt.Errorf("%s: %w", path, errNoData) }
-
-// Steps is the number of time steps of the loaded data.
-func (s *Session) Steps() int { return 0 }
 
 // Screenshot is GUI-only.
 func (s *Session) Screenshot(path string, _ *view.State) error {
@@ -142,6 +128,9 @@ func (s *Session) Scene(st *view.State) (*scene.Scene, error) {
 			return nil, fmt.Errorf("select: unknown label %q", st.Select)
 		}
 		in.Select = o
+	}
+	if err := s.applyData(st, &in); err != nil {
+		return nil, err
 	}
 	in.Routes = s.traceAll(st)
 	return scene.Build(in)
@@ -262,15 +251,15 @@ func (s *Session) caption(st *view.State) []string {
 	if n := s.Steps(); n > 0 {
 		step += fmt.Sprintf(" of %d", n)
 	}
+	if t, ok := s.stepTime(st.Step); ok {
+		step += "  " + t.UTC().Format("2006-01-02 15:04:05 UTC")
+	}
 	lines = append(lines, fmt.Sprintf("%s   %s layout, %s view", step, st.Layout, st.View))
 	if st.Select != "" {
 		lines = append(lines, "selected: "+describe(m, st.Select))
 	}
 	return append(lines, s.notes...)
 }
-
-// legend is the colour legend, or nil when no data is shown.
-func (s *Session) legend(st *view.State) *overlay.Legend { return nil }
 
 // describe says what a label is, for the caption.
 func describe(m *model.Model, label string) string {
