@@ -1,12 +1,13 @@
 // Package benchmodel writes large model files for benchmarks and tests:
-// a wrapped grid of ring4-style switches and a two-level fat tree. Only
-// tests import it.
+// a wrapped grid of ring4-style switches and the team's 16,384-node fat
+// tree. Only tests import it.
 package benchmodel
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/fabviz/fabviz/internal/fattree"
 	"github.com/fabviz/fabviz/model"
 )
 
@@ -44,37 +45,13 @@ func Grid(rows, cols int) string {
 	return b.String()
 }
 
-// FatTree is a two-level fat tree of 32-port switches with 16,384 nodes:
-// 1,024 leaves (16 nodes and 16 uplinks each) in plane 0 on a 32×32 grid,
-// 512 spines (32 downlinks each) in plane 1 — 49,152 ports in all.
+// FatTree is the 16,384-node fat tree the data benchmarks use
+// (internal/fattree: 512 leaves, 256 spines, 64-port switches, 49,152
+// ports), as model text.
 func FatTree() string {
 	var b strings.Builder
-	b.WriteString("name fat tree, 16384 nodes\nplanes 2\nrows 32\ncolumns 32\nports 32\n")
-	b.WriteString("portdef Leaf\n")
-	for p := 0; p < 16; p++ {
-		fmt.Fprintf(&b, "%d proc top %d\n", p, p)
-	}
-	for p := 16; p < 32; p++ {
-		fmt.Fprintf(&b, "%d net top %d\n", p, p)
-	}
-	b.WriteString("end\nportdef Spine\n")
-	for p := 0; p < 32; p++ {
-		fmt.Fprintf(&b, "%d net bottom %d\n", p, p)
-	}
-	b.WriteString("end\n")
-	for r := 0; r < 16; r++ {
-		fmt.Fprintf(&b, "rowdef 1.%d Spine\n", r)
-	}
-	for i := 0; i < 1024; i++ {
-		fmt.Fprintf(&b, "switch leaf%d 0 %d %d node %d\n", i, i/32, i%32, i*16)
-	}
-	for s := 0; s < 512; s++ {
-		fmt.Fprintf(&b, "switch spine%d 1 %d %d\n", s, s/32, s%32)
-	}
-	for i := 0; i < 1024; i++ {
-		for j := 0; j < 16; j++ {
-			fmt.Fprintf(&b, "link leaf%d.%d spine%d.%d\n", i, 16+j, (i%32)*16+j, i/32)
-		}
+	if err := fattree.Full.WriteModel(&b); err != nil {
+		panic(err)
 	}
 	return b.String()
 }

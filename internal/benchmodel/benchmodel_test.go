@@ -8,7 +8,7 @@ func TestModels(t *testing.T) {
 		t.Errorf("grid: %v", g)
 	}
 	f := Parse("fattree", FatTree())
-	if f.NumPorts() != 49152 || f.NumNodes != 16384 || f.NumLinks() != 16384 {
+	if f.NumPorts() != 49152 || f.NumNodes != 16384 || f.NumLinks() != 16384 || f.Planes != 1 {
 		t.Errorf("fat tree: %v", f)
 	}
 }
