@@ -24,14 +24,17 @@ var (
 	//go:embed shaders/line.frag
 	lineFrag string
 
-	instancedFrag = fragment(instancedFragBody)
-	sphereFrag    = fragment(sphereFragBody)
+	instancedFrag = fragment("", instancedFragBody)
+	// The sphere's depth is never nearer than its quad's: telling the
+	// driver so (where it knows the extension) keeps early depth tests.
+	sphereFrag = fragment("#extension GL_ARB_conservative_depth : enable\n"+
+		"#ifdef GL_ARB_conservative_depth\nlayout(depth_greater) out float gl_FragDepth;\n#endif\n", sphereFragBody)
 )
 
-// fragment puts the version line and the shared lighting function before a
-// fragment shader's body.
-func fragment(body string) string {
-	return "#version 410 core\n" + lightGLSL + "\n" + body
+// fragment puts the version line, a shader's own header and the shared
+// lighting function before a fragment shader's body.
+func fragment(header, body string) string {
+	return "#version 410 core\n" + header + lightGLSL + "\n" + body
 }
 
 // compile compiles one shader stage; a failure carries the driver's log.
