@@ -48,6 +48,10 @@ static void fv_egl_close(EGLDisplay dpy, EGLContext ctx) {
 	eglTerminate(dpy);
 }
 
+static int fv_egl_current(EGLDisplay dpy, EGLContext ctx) {
+	return eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
+}
+
 static void *fv_egl_proc(const char *name) { return (void *)eglGetProcAddress(name); }
 */
 import "C"
@@ -88,6 +92,15 @@ func eglProc(name string) unsafe.Pointer {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	return C.fv_egl_proc(cs)
+}
+
+// MakeCurrent makes this context the current one again (when a thread has
+// several, e.g. two sessions); it must be called from the thread that made it.
+func (h *Headless) MakeCurrent() error {
+	if C.fv_egl_current(h.dpy, h.ctx) == 0 {
+		return fmt.Errorf("EGL: eglMakeCurrent failed (error 0x%x)", int(C.eglGetError()))
+	}
+	return nil
 }
 
 // Release destroys the context and unlocks the goroutine's thread.

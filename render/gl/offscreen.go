@@ -6,9 +6,16 @@ import (
 	"github.com/fabviz/fabviz/render/scene"
 )
 
-// Render draws a scene offscreen at w×h through a camera and returns the
-// picture. A camera with distance 0 is fitted to the scene first.
+// Render uploads a scene, draws it offscreen at w×h through a camera and
+// returns the picture. A camera with distance 0 is fitted to the scene first.
 func Render(r *Renderer, s *scene.Scene, cam scene.Camera, w, h int, bg scene.Color) (*image.RGBA, error) {
+	r.Upload(s)
+	return RenderUploaded(r, s, cam, w, h, bg)
+}
+
+// RenderUploaded is Render for a scene already uploaded (after Upload, or
+// UpdateColors for a new time step).
+func RenderUploaded(r *Renderer, s *scene.Scene, cam scene.Camera, w, h int, bg scene.Color) (*image.RGBA, error) {
 	t, err := NewTarget(w, h)
 	if err != nil {
 		return nil, err
@@ -19,7 +26,6 @@ func Render(r *Renderer, s *scene.Scene, cam scene.Camera, w, h int, bg scene.Co
 		cam.Fit(s, aspect)
 	}
 	centre, radius := s.Sphere()
-	r.Upload(s)
 	t.Bind()
 	r.Draw(cam.View(), cam.Proj(aspect, centre, radius), bg, w, h)
 	return t.Read(), nil

@@ -55,3 +55,36 @@ func TestPictureColours(t *testing.T) {
 		t.Errorf("legend bar: %d pure blue, %d pure red pixels", blue, red)
 	}
 }
+
+// TestStepRecolours checks the movie path: a picture at step 1 drawn by
+// recolouring the step-0 scene equals one drawn from scratch.
+func TestStepRecolours(t *testing.T) {
+	gltest.Need(t)
+	lines := []string{"init testdata/fabviz.ini", "param testdata/ring4.fvd", "job testdata/ring4.fvj",
+		"jobs on", "view processor", "size 320 200"}
+	s, in, _ := session(t, ring4, lines...)
+	if _, err := s.Render(&in.State); err != nil {
+		t.Fatal(err)
+	}
+	first := s.last
+	in.ExecLine("step 1")
+	got, err := s.Render(&in.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.last != first {
+		t.Fatal("the step change rebuilt the scene")
+	}
+	fresh, in2, _ := session(t, ring4, append(lines, "step 1")...)
+	want, err := fresh.Render(&in2.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.Pix) != string(want.Pix) {
+		t.Error("recoloured step 1 differs from step 1 drawn from scratch")
+	}
+	in.ExecLine("view network")
+	if _, err := s.Render(&in.State); err != nil || s.last == first {
+		t.Errorf("a view change reused the old scene (err %v)", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fabviz/fabviz/model"
@@ -31,6 +32,8 @@ type Session struct {
 	layouts [2]*scene.Layout
 	style   scene.Style
 	d       dataState
+	last    *scene.Scene // the previous picture's scene, for recolouring
+	lastKey string
 	ctx     *gl.Headless
 	r       *gl.Renderer
 }
@@ -45,6 +48,9 @@ func New(warn io.Writer) *Session {
 
 // Release frees the GL renderer and context.
 func (s *Session) Release() {
+	if s.ctx != nil {
+		s.ctx.MakeCurrent() // free our objects, not another context's
+	}
 	if s.r != nil {
 		s.r.Release()
 		s.r = nil
@@ -210,15 +216,22 @@ func hopPorts(m *model.Model, hops []routes.Hop) []model.PortRef {
 }
 
 // Render draws a state into a picture with caption and legend.
+// When only the step differs from the previous picture (movie frames), the
+// scene and its GL buffers are kept and only the colours are rewritten.
 func (s *Session) Render(st *view.State) (*image.RGBA, error) {
-	sc, err := s.Scene(st)
-	if err != nil {
-		return nil, err
-	}
 	if err := s.initGL(); err != nil {
 		return nil, err
 	}
-	img, err := gl.Render(s.r, sc, st.Camera, st.Width, st.Height, s.style.Background)
+	sc, recoloured, err := s.sceneFor(st)
+	if err != nil {
+		return nil, err
+	}
+	if recoloured {
+		s.r.UpdateColors(sc)
+	} else {
+		s.r.Upload(sc)
+	}
+	img, err := gl.RenderUploaded(s.r, sc, st.Camera, st.Width, st.Height, s.style.Background)
 	if err != nil {
 		return nil, err
 	}
@@ -226,9 +239,41 @@ func (s *Session) Render(st *view.State) (*image.RGBA, error) {
 	return img, nil
 }
 
+// sceneKey names everything a scene's geometry depends on: all of the
+// state but the step, camera and size, and the loaded files.
+func (s *Session) sceneKey(st *view.State) string {
+	hidden := make([]int, 0, len(st.Hidden))
+	for p := range st.Hidden {
+		hidden = append(hidden, p)
+	}
+	slices.Sort(hidden)
+	return fmt.Sprintf("%p %p %p %p %v %v %v %v %v %v %v %v %q",
+		s.model, s.d.param, s.d.jobs, s.d.init, s.style, st.Layout, st.View, st.Mode, st.Range, st.HasRange, st.Jobs, hidden, fmt.Sprint(st.Routes)+"|"+st.Select)
+}
+
+// sceneFor returns the scene of a state: the previous one recoloured when
+// only the step changed (recoloured = true), else a new one.
+func (s *Session) sceneFor(st *view.State) (sc *scene.Scene, recoloured bool, err error) {
+	key := s.sceneKey(st)
+	if s.last != nil && s.lastKey == key {
+		in := scene.Input{Model: s.model}
+		if err := s.applyData(st, &in); err != nil {
+			return nil, false, err
+		}
+		s.last.SetColors(in.PortColors, in.JobColors)
+		return s.last, true, nil
+	}
+	sc, err = s.Scene(st)
+	if err != nil {
+		return nil, false, err
+	}
+	s.last, s.lastKey = sc, key
+	return sc, false, nil
+}
+
 func (s *Session) initGL() error {
 	if s.r != nil {
-		return nil
+		return s.ctx.MakeCurrent()
 	}
 	ctx, err := gl.NewHeadless()
 	if err != nil {
