@@ -59,6 +59,9 @@ func TestSnapshotRing4(t *testing.T) {
 	if rc, msg := fabviz(t, "snapshot", ring4, "-o", out, "-size", "400x300"); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, msg)
 	}
+	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("snapshot file mode: %v %v, want -rw-r--r--", fi.Mode(), err)
+	}
 	img := readPNG(t, out)
 	if img.Bounds().Dx() != 400 || img.Bounds().Dy() != 300 {
 		t.Errorf("image %v, want 400x300", img.Bounds())

@@ -106,6 +106,9 @@ func writePNG(path string, img image.Image) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil { // CreateTemp made it private
+		return err
+	}
 	return os.Rename(tmp.Name(), path)
 }
 
