@@ -12,4 +12,10 @@
 // from it.
 //
 // Every GL object is owned by a Renderer or a Target and freed by Release.
+//
+// Tests compare small scenes with the pictures in testdata/golden: a pixel
+// differs when a channel is off by more than 24, a picture fails when more
+// than 0.3% of its pixels differ (anti-aliased edges move between Mesa
+// versions). `go test ./render/gl -run Golden -update` rewrites them; look
+// at the new pictures before committing them.
 package gl
