@@ -198,7 +198,14 @@ func upload(buf uint32, data []float32, capacity *int) {
 
 // Draw clears the bound framebuffer to bg and draws every batch.
 func (r *Renderer) Draw(view, proj scene.Mat4, bg scene.Color, w, h int) {
-	ogl.Viewport(0, 0, int32(w), int32(h))
+	r.DrawViewport(view, proj, bg, 0, 0, w, h)
+}
+
+// DrawViewport clears the whole bound framebuffer to bg and draws every
+// batch into the w×h viewport whose lower left corner is (x, y) (the GUI
+// keeps the scene beside its panels).
+func (r *Renderer) DrawViewport(view, proj scene.Mat4, bg scene.Color, x, y, w, h int) {
+	ogl.Viewport(int32(x), int32(y), int32(w), int32(h))
 	ogl.ClearColor(bg[0], bg[1], bg[2], 1)
 	ogl.Clear(ogl.COLOR_BUFFER_BIT | ogl.DEPTH_BUFFER_BIT)
 	ogl.Enable(ogl.DEPTH_TEST)
