@@ -86,12 +86,6 @@ type shot struct {
 // Run opens the viewer and returns when the window is closed or the script
 // ends (with the script's error, if any).
 func Run(opt Options) error {
-	if opt.Width <= 0 || opt.Height <= 0 {
-		opt.Width, opt.Height = 1280, 800
-	}
-	if opt.Stderr == nil {
-		opt.Stderr = os.Stderr
-	}
 	a, err := newApp(opt)
 	if err != nil {
 		return err
@@ -100,10 +94,16 @@ func Run(opt Options) error {
 	if err := a.start(); err != nil {
 		return err
 	}
+	return a.loop()
+}
+
+// loop draws frames until the window closes, the script ends or
+// Options.Frames frames are drawn; it returns the script's error.
+func (a *App) loop() error {
 	for !a.quit && !a.win.ShouldClose() {
 		a.frame()
 		a.frames++
-		if opt.Frames > 0 && a.frames >= opt.Frames {
+		if a.opt.Frames > 0 && a.frames >= a.opt.Frames {
 			break
 		}
 	}
@@ -111,6 +111,12 @@ func Run(opt Options) error {
 }
 
 func newApp(opt Options) (*App, error) {
+	if opt.Width <= 0 || opt.Height <= 0 {
+		opt.Width, opt.Height = 1280, 800
+	}
+	if opt.Stderr == nil {
+		opt.Stderr = os.Stderr
+	}
 	win, err := gl.NewWindow("fabviz", opt.Width, opt.Height)
 	if err != nil {
 		return nil, err

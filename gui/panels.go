@@ -34,6 +34,7 @@ type panels struct {
 		min, max string
 		lo, hi   float32
 		err      string
+		editing  bool
 	}
 	stepText string
 	sel      struct{ typed, err string }
@@ -274,13 +275,16 @@ func (a *App) dataPanel() {
 	if lg := a.legend; lg != nil && lg.Ramp != nil && !st.HasRange {
 		d.lo, d.hi = float32(lg.Min), float32(lg.Max)
 	}
-	if d.min == "" && d.max == "" && a.legend != nil {
+	if !d.editing && a.legend != nil && a.legend.Ramp != nil {
+		// The fields show the range in use until the user types in them.
 		d.min, d.max = strconv.FormatInt(a.legend.Min, 10), strconv.FormatInt(a.legend.Max, 10)
 	}
 	imgui.PushItemWidth(110)
 	e1 := imgui.InputTextV("MIN", &d.min, imgui.InputTextFlagsEnterReturnsTrue, nil)
+	act := imgui.IsItemActive()
 	imgui.SameLine()
 	e2 := imgui.InputTextV("MAX", &d.max, imgui.InputTextFlagsEnterReturnsTrue, nil)
+	d.editing = act || imgui.IsItemActive()
 	imgui.PopItemWidth()
 	if imgui.Button("Apply range") || e1 || e2 {
 		c, err := ctl.Range(d.min, d.max)
@@ -296,7 +300,7 @@ func (a *App) dataPanel() {
 	imgui.SameLine()
 	if imgui.Button("Automatic") {
 		st.HasRange = false
-		d.min, d.max, d.err = "", "", ""
+		d.err = ""
 		a.dirty = true
 	}
 	speed := max(1, (d.hi-d.lo)/200)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,20 +19,6 @@ func fabviz(t *testing.T, args ...string) (int, string) {
 	var out, errb bytes.Buffer
 	rc := run(args, &out, &errb)
 	return rc, out.String() + errb.String()
-}
-
-func readPNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
 }
 
 // countBright counts pixels brighter than the grey of the switch cubes:
@@ -62,7 +47,7 @@ func TestSnapshotRing4(t *testing.T) {
 	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o644 {
 		t.Errorf("snapshot file mode: %v %v, want -rw-r--r--", fi.Mode(), err)
 	}
-	img := readPNG(t, out)
+	img := gltest.ReadPNG(t, out)
 	if img.Bounds().Dx() != 400 || img.Bounds().Dy() != 300 {
 		t.Errorf("image %v, want 400x300", img.Bounds())
 	}
@@ -136,7 +121,7 @@ func TestRunScript(t *testing.T) {
 		t.Fatalf("rc %d: %s", rc, msg)
 	}
 	for _, n := range []string{"a.png", "b.png"} {
-		if img := readPNG(t, filepath.Join(dir, n)); img.Bounds().Dx() != 200 {
+		if img := gltest.ReadPNG(t, filepath.Join(dir, n)); img.Bounds().Dx() != 200 {
 			t.Errorf("%s is %v, want 200 wide (next to the script)", n, img.Bounds())
 		}
 	}
@@ -156,7 +141,7 @@ func TestSnapshotWithRoutes(t *testing.T) {
 		t.Fatalf("rc %d: %q", rc, msg)
 	}
 	green := 0
-	img := readPNG(t, out)
+	img := gltest.ReadPNG(t, out)
 	for y := 0; y < 200; y++ {
 		for x := 0; x < 300; x++ {
 			r, g, b, _ := img.At(x, y).RGBA()
