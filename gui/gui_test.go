@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/fabviz/fabviz/gui/ctl"
 	"github.com/fabviz/fabviz/internal/gltest"
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/internal/xvfb"
@@ -233,5 +235,35 @@ func TestViewerStartsOnEachExample(t *testing.T) {
 				t.Errorf("camera not fitted")
 			}
 		})
+	}
+}
+
+func TestFollowReReadsAGrowingLog(t *testing.T) {
+	dir := t.TempDir()
+	lg := filepath.Join(dir, "ctr.fvlog")
+	head := "#! fabviz-log 1\n#! counter port_xmit_data bytes\n#! interval 60s\n#! ports s0.12 s1.12\n"
+	os.WriteFile(lg, []byte(head+"2026-11-21T10:00:00Z 1 2\n2026-11-21T10:01:00Z 3 4\n"), 0o644)
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm", Param: lg})
+	if a.watches["param"] == nil {
+		t.Fatal("a loaded log is not watched")
+	}
+	if err := a.command(ctl.Cmd{"follow", "on"}.Fields()); err != nil {
+		t.Fatal(err)
+	}
+	a.frame()
+	f, _ := os.OpenFile(lg, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("2026-11-21T10:02:00Z 5 6\n2026-11-21T10:03:00Z 7 8\n")
+	f.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for a.env.Steps() != 4 && time.Now().Before(deadline) {
+		a.frame()
+	}
+	if a.env.Steps() != 4 || a.in.State.Step != 3 {
+		t.Fatalf("after two appended lines: %d steps, at step %d; want 4 steps, at step 3", a.env.Steps(), a.in.State.Step)
+	}
+	if p := a.env.Param(); p == nil {
+		t.Fatal("no data")
+	} else if v, _ := p.Value(a.env.Model().Port(1, 12), 3); v != 8 {
+		t.Errorf("s1.12 at step 3 = %d, want 8", v)
 	}
 }
