@@ -12,9 +12,18 @@ BIN     := bin
 
 .PHONY: run test build deps-build deps-test vet fmt-check clean
 
+# With a display, open the viewer on the example; without one, say so and
+# draw a snapshot with EGL instead.
+SNAPSHOT ?= $(BIN)/ring4.png
 run: deps-build build
 	@$(BIN)/fabnet check $(EXAMPLE)
-	@echo "(the 3-D viewer is not built yet: 'fabnet check' above shows what the example holds)"
+	@if [ -n "$$DISPLAY" ] && { ! command -v xdpyinfo >/dev/null || xdpyinfo >/dev/null 2>&1; }; then \
+		echo "opening the viewer on $(EXAMPLE) (DISPLAY=$$DISPLAY)"; \
+		$(BIN)/fabviz $(EXAMPLE); \
+	else \
+		echo "no working display (DISPLAY='$$DISPLAY'): drawing a snapshot instead"; \
+		$(BIN)/fabviz snapshot $(EXAMPLE) -o $(SNAPSHOT) && echo "wrote $(SNAPSHOT)"; \
+	fi
 
 build:
 	@mkdir -p $(BIN)
