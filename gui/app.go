@@ -37,15 +37,18 @@ type Options struct {
 // App is the running viewer. Everything in it belongs to the main thread,
 // the one that opened the window; only task goroutines read files.
 type App struct {
-	opt  Options
-	win  *gl.Window
-	ctx  *imgui.Context
-	io   imgui.IO
-	plat *platform
-	ui   *uiRenderer
-	r    *gl.Renderer
-	env  *env
-	in   *view.Interp
+	opt    Options
+	win    *gl.Window
+	ctx    *imgui.Context
+	io     imgui.IO
+	plat   *platform
+	ui     *uiRenderer
+	r      *gl.Renderer
+	target *gl.Target // multisampled 3-D pass when the picture is still
+	drawn  drawn      // what target holds
+	gen    int        // counts scene uploads and recolourings
+	env    *env
+	in     *view.Interp
 
 	sc        *scene.Scene // the scene uploaded to r
 	dirty     bool         // the state or the data changed: rebuild or recolour
@@ -62,6 +65,7 @@ type App struct {
 	quit     bool
 	frames   int
 	lastTick float64
+	spin     bool // never wait for input (benchmarks)
 
 	player  ctl.Player
 	follow  bool
@@ -117,7 +121,7 @@ func newApp(opt Options) (*App, error) {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
-	win, err := gl.NewWindow("fabviz", opt.Width, opt.Height)
+	win, err := gl.NewWindowSamples("fabviz", opt.Width, opt.Height, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +150,7 @@ func (a *App) release() {
 	if a.r != nil {
 		a.r.Release()
 	}
+	a.target.Release()
 	if a.ui != nil {
 		a.ui.release()
 	}
@@ -225,7 +230,11 @@ func (a *App) watch(kind, path string) {
 
 // frame is one turn of the main loop.
 func (a *App) frame() {
-	glfw.PollEvents()
+	if a.idle() {
+		glfw.WaitEventsTimeout(0.1) // nothing moves: sleep until input (or a follow look)
+	} else {
+		glfw.PollEvents()
+	}
 	a.pollTask()
 	if a.busy == nil {
 		a.pollFollow()
@@ -291,6 +300,7 @@ func (a *App) rebuild() {
 	} else {
 		a.r.Upload(sc)
 	}
+	a.gen++
 	a.sc = sc
 	a.caption = a.env.Caption(st)
 	a.legend = a.env.Legend(st)
@@ -317,8 +327,53 @@ func (a *App) draw3D() {
 		c.Fit(a.sc, aspect)
 	}
 	centre, radius := a.sc.Sphere()
-	a.win.BindDefault()
-	a.r.DrawViewport(c.View(), c.Proj(aspect, centre, radius), bg, int(x*sx), 0, int(w*sx), int(h*sy))
+	px, pw, ph := int(x*sx), int(w*sx), int(h*sy)
+	view, proj := c.View(), c.Proj(aspect, centre, radius)
+	if a.moving() || !a.ensureTarget(int(fb[0]), int(fb[1])) {
+		// Animating or dragging: single-sampled, straight into the window.
+		a.win.BindDefault()
+		a.r.DrawViewport(view, proj, bg, px, 0, pw, ph)
+		return
+	}
+	// Still: multisampled offscreen, resolved into the window. The target
+	// keeps the picture, so it is drawn again only when something changed.
+	clear(bg)
+	key := drawn{c, a.sc, a.gen, [3]int{px, pw, ph}, bg}
+	if key != a.drawn {
+		a.target.Bind()
+		a.r.DrawViewport(view, proj, bg, px, 0, pw, ph)
+		a.drawn = key
+	}
+	a.target.BlitTo(px, 0, pw, ph)
+}
+
+// drawn is what the multisampled target holds a picture of.
+type drawn struct {
+	cam scene.Camera
+	sc  *scene.Scene
+	gen int
+	vp  [3]int
+	bg  scene.Color
+}
+
+// moving says whether the picture changes every frame: the animation is
+// playing or the camera is being dragged. Then the scene is drawn without
+// multisampling, which costs llvmpipe about half the frame on big models.
+func (a *App) moving() bool { return a.player.Playing || (a.mouse.drag >= 0 && a.mouse.moved) }
+
+// ensureTarget keeps a multisampled target of the framebuffer's size.
+func (a *App) ensureTarget(w, h int) bool {
+	if a.target != nil && a.target.W == w && a.target.H == h {
+		return true
+	}
+	a.target.Release()
+	a.target = nil
+	t, err := gl.NewTarget(w, h)
+	if err != nil {
+		return false
+	}
+	a.target, a.drawn = t, drawn{}
+	return true
 }
 
 // takeShot writes a pending screenshot once enough frames are drawn; the
@@ -604,4 +659,10 @@ func (a *App) dt() float64 {
 	d := now - a.lastTick
 	a.lastTick = now
 	return d
+}
+
+// idle says whether the next frame can wait for input: nothing plays,
+// loads, runs or is being dragged.
+func (a *App) idle() bool {
+	return !a.spin && !a.moving() && a.busy == nil && a.script == nil && a.shot == nil && a.mouse.drag < 0 && !a.dirty
 }

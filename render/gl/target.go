@@ -75,6 +75,16 @@ func NewTargetSamples(w, h, samples int) (*Target, error) {
 // Bind makes the multisampled framebuffer the draw target.
 func (t *Target) Bind() { ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.msFBO) }
 
+// BlitTo resolves the rectangle (x, y, w, h) of the multisampled picture
+// into the same rectangle of the window's framebuffer (the GUI draws its
+// panels over the rest).
+func (t *Target) BlitTo(x, y, w, h int) {
+	ogl.BindFramebuffer(ogl.READ_FRAMEBUFFER, t.msFBO)
+	ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, 0)
+	ogl.BlitFramebuffer(int32(x), int32(y), int32(x+w), int32(y+h), int32(x), int32(y), int32(x+w), int32(y+h), ogl.COLOR_BUFFER_BIT, ogl.NEAREST)
+	ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+}
+
 // Read resolves the samples and returns the picture, top row first.
 func (t *Target) Read() *image.RGBA {
 	ogl.BindFramebuffer(ogl.READ_FRAMEBUFFER, t.msFBO)
