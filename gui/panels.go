@@ -272,7 +272,10 @@ func (a *App) dataPanel() {
 	st := &a.in.State
 	d := &a.p.data
 	param := a.env.Param()
-	if lg := a.legend; lg != nil && lg.Ramp != nil && !st.HasRange {
+	switch lg := a.legend; {
+	case st.HasRange:
+		d.lo, d.hi = float32(st.Range[0]), float32(st.Range[1])
+	case lg != nil && lg.Ramp != nil:
 		d.lo, d.hi = float32(lg.Min), float32(lg.Max)
 	}
 	if !d.editing && a.legend != nil && a.legend.Ramp != nil {
