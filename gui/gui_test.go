@@ -9,10 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-gl/glfw/v3.3/glfw"
+
 	"github.com/fabviz/fabviz/gui/ctl"
 	"github.com/fabviz/fabviz/internal/gltest"
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/internal/xvfb"
+	"github.com/fabviz/fabviz/render/scene"
 )
 
 const (
@@ -265,5 +268,32 @@ func TestFollowReReadsAGrowingLog(t *testing.T) {
 		t.Fatal("no data")
 	} else if v, _ := p.Value(a.env.Model().Port(1, 12), 3); v != 8 {
 		t.Errorf("s1.12 at step 3 = %d, want 8", v)
+	}
+}
+
+func TestKeysDriveTheView(t *testing.T) {
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm", Param: fixtures + "ring4.fvd"})
+	a.frame()
+	for _, k := range []glfw.Key{glfw.KeyRight, glfw.KeyRight, glfw.KeyRight, glfw.KeyLeft} {
+		a.key(k)
+	}
+	if a.in.State.Step != 1 { // 0 → 1 → 2 → 2 (the last of 3 steps) → 1
+		t.Errorf("step %d after → → → ←, want 1", a.in.State.Step)
+	}
+	a.key(glfw.KeyEnd)
+	a.key(glfw.KeyT)
+	a.key(glfw.KeyP)
+	a.key(glfw.KeySpace)
+	st := a.in.State
+	if st.Step != 2 || st.Layout != scene.Torus || st.View != scene.Processor || !a.player.Playing {
+		t.Errorf("End T P Space: step %d layout %v view %v playing %v", st.Step, st.Layout, st.View, a.player.Playing)
+	}
+	a.frame()
+	cam := a.in.State.Camera
+	a.in.State.Camera.Orbit(40, 10)
+	a.key(glfw.KeyF)
+	a.frame()
+	if got := a.in.State.Camera; got.Azimuth != cam.Azimuth || got.Distance != cam.Distance {
+		t.Errorf("F: camera %+v, want the fitted %+v again", got, cam)
 	}
 }

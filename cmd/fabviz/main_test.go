@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fabviz/fabviz/internal/gltest"
+	"github.com/fabviz/fabviz/internal/xvfb"
 )
 
 const ring4 = "../../examples/ring4/ring4.fvm"
@@ -192,5 +193,26 @@ func TestSnapshotStepsAndData(t *testing.T) {
 	rc, msg = fabviz(t, "snapshot", ring4, "-param", data+"fabviz.ini", "-o", filepath.Join(dir, "y.png"))
 	if rc == 0 || !strings.Contains(msg, "-param: param: ") || !strings.Contains(msg, "fabviz.ini:") {
 		t.Errorf("bad parameter file: rc %d %q", rc, msg)
+	}
+}
+
+func TestViewerScriptExitStatus(t *testing.T) {
+	xvfb.Start(t, 1280, 800)
+	dir := t.TempDir()
+	model, _ := filepath.Abs(ring4)
+	good := filepath.Join(dir, "good.fvcmd")
+	shot := filepath.Join(dir, "w.png")
+	os.WriteFile(good, []byte("model "+model+"\nstep 0\nscreenshot "+shot+"\n"), 0o644)
+	if rc, out := fabviz(t, "-script", good); rc != 0 {
+		t.Fatalf("good script: exit %d: %s", rc, out)
+	}
+	if img := gltest.ReadPNG(t, shot); img.Bounds().Dx() != 1280 {
+		t.Errorf("screenshot %v, want the 1280-wide window", img.Bounds())
+	}
+	bad := filepath.Join(dir, "bad.fvcmd")
+	os.WriteFile(bad, []byte("model "+model+"\nlayout sphere\n"), 0o644)
+	rc, out := fabviz(t, model, "-script", bad)
+	if rc != 1 || !strings.Contains(out, "bad.fvcmd:2: layout:") {
+		t.Errorf("bad script: exit %d, %q", rc, out)
 	}
 }
