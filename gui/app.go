@@ -143,6 +143,13 @@ func newApp(opt Options) (*App, error) {
 	a.env = &env{Session: snapshot.New(opt.Stderr), app: a, ready: map[string]any{}}
 	a.in = view.New(a.env)
 	a.p = newPanels()
+	// Files dropped on the window load as if chosen in the Files panel,
+	// their kind guessed from the name.
+	win.SetDropCallback(func(_ *glfw.Window, names []string) {
+		if len(names) > 0 {
+			a.load(ctl.KindOf(names[0]), names[0], false)
+		}
+	})
 	return a, nil
 }
 
@@ -284,6 +291,9 @@ func (a *App) rebuild() {
 	if m == nil {
 		a.sc, a.caption, a.legend = nil, []string{"no model loaded: choose one in the Files panel"}, nil
 		return
+	}
+	if m != a.lastModel {
+		a.win.SetTitle("fabviz — " + m.Name)
 	}
 	if m != a.lastModel || st.Layout != a.lastKind {
 		st.Camera = scene.DefaultCamera() // a new model or layout: fit it
