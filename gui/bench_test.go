@@ -83,11 +83,12 @@ func BenchmarkViewerFatTree(b *testing.B) {
 				a.player.Playing = false
 			}
 			b.ResetTimer()
-			start := time.Now()
+			start, cpu := time.Now(), benchmodel.CPUTime()
 			for i := 0; i < b.N; i++ {
 				animate(a)
 			}
 			b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms/frame")
+			benchmodel.ReportCPU(b, cpu)
 		})
 	}
 }

@@ -9,7 +9,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 )
+
+// GLFW wants its window, events and GL calls on the process's main
+// thread: keep the main goroutine there from the start.
+func init() { runtime.LockOSThread() }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
