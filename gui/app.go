@@ -549,7 +549,13 @@ func (a *App) scriptStep() {
 	}
 	l := s.lines[s.next]
 	s.next++
+	words := make(ctl.Cmd, len(l.f))
+	for i, f := range l.f {
+		words[i] = f.Text
+	}
+	a.p.console.Add(fmt.Sprintf("%s:%d> %s", filepath.Base(s.file), l.n, words), false)
 	if err := a.command(l.f); err != nil {
+		a.p.console.Add(err.Error(), true)
 		a.scriptFail(l.n, err)
 	}
 	if a.shot != nil {
