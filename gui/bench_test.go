@@ -93,28 +93,33 @@ func BenchmarkViewerFatTree(b *testing.B) {
 	}
 }
 
-// BenchmarkViewerMemory10kSteps animates the fat tree (processor view) for
-// 10,000 steps and reports how the Go heap and the process's resident size
-// changed between step 1,000 (everything warmed up) and step 10,000.
+// BenchmarkViewerMemory10kSteps animates the fat tree for 10,000 steps and
+// reports how the Go heap and the process's resident size changed between
+// step 1,000 (everything warmed up) and step 10,000. The network view
+// takes the static-layer path (links drawn once, ports over a copy).
 func BenchmarkViewerMemory10kSteps(b *testing.B) {
-	a := fatTreeViewer(b, "processor")
-	for n := 0; n < b.N; n++ {
-		var heap [2]uint64
-		var rss [2]int64
-		for i := 1; i <= 10000; i++ {
-			animate(a)
-			if i == 1000 || i == 10000 {
-				var ms runtime.MemStats
-				runtime.GC()
-				runtime.ReadMemStats(&ms)
-				k := i / 10000
-				heap[k], rss[k] = ms.HeapInuse, rssKB()
+	for _, view := range []string{"processor", "network"} {
+		b.Run(view, func(b *testing.B) {
+			a := fatTreeViewer(b, view)
+			for n := 0; n < b.N; n++ {
+				var heap [2]uint64
+				var rss [2]int64
+				for i := 1; i <= 10000; i++ {
+					animate(a)
+					if i == 1000 || i == 10000 {
+						var ms runtime.MemStats
+						runtime.GC()
+						runtime.ReadMemStats(&ms)
+						k := i / 10000
+						heap[k], rss[k] = ms.HeapInuse, rssKB()
+					}
+				}
+				b.ReportMetric(float64(heap[0])/(1<<20), "heap-MB@1k")
+				b.ReportMetric(float64(heap[1])/(1<<20), "heap-MB@10k")
+				b.ReportMetric(float64(rss[0])/1024, "rss-MB@1k")
+				b.ReportMetric(float64(rss[1])/1024, "rss-MB@10k")
 			}
-		}
-		b.ReportMetric(float64(heap[0])/(1<<20), "heap-MB@1k")
-		b.ReportMetric(float64(heap[1])/(1<<20), "heap-MB@10k")
-		b.ReportMetric(float64(rss[0])/1024, "rss-MB@1k")
-		b.ReportMetric(float64(rss[1])/1024, "rss-MB@10k")
+		})
 	}
 }
 

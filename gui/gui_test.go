@@ -297,3 +297,40 @@ func TestKeysDriveTheView(t *testing.T) {
 		t.Errorf("F: camera %+v, want the fitted %+v again", got, cam)
 	}
 }
+
+// The static layer (links and cubes drawn once, ports over a copy each
+// frame) must give the picture of drawing everything at once.
+func TestStaticLayerDrawsTheSamePicture(t *testing.T) {
+	a := open(t, Options{Model: examples + "torus3d/torus3d.fvm", Param: "../docs/viewer.fvd"})
+	a.exec(ctl.Cmd{"route", "0", "n200"})
+	a.frame()
+	a.player = ctl.Player{Playing: true, Pause: 1e9} // "playing", but the step stays
+	picture := func(lines int) *image.RGBA {
+		defer func(n int) { layerLines = n }(layerLines)
+		layerLines = lines
+		a.draw3D()
+		return a.win.Read()
+	}
+	direct := picture(1 << 30)
+	layered := picture(0)
+	if a.static == nil {
+		t.Fatal("the layered path was not taken")
+	}
+	differ, lit := 0, 0
+	for i := 0; i < len(direct.Pix); i += 4 {
+		d := 0
+		for c := 0; c < 3; c++ {
+			x := int(direct.Pix[i+c]) - int(layered.Pix[i+c])
+			d = max(d, x, -x)
+		}
+		if d > 24 {
+			differ++
+		}
+		if direct.Pix[i]|direct.Pix[i+1]|direct.Pix[i+2] != 0 {
+			lit++
+		}
+	}
+	if lit < 20000 || differ > lit/500 {
+		t.Errorf("%d of %d lit pixels differ between the layered and the direct picture", differ, lit)
+	}
+}

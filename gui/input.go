@@ -14,8 +14,7 @@ import (
 // clear fills the window with the background (no scene to draw).
 func clear(bg scene.Color) {
 	ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
-	ogl.ClearColor(bg[0], bg[1], bg[2], 1)
-	ogl.Clear(ogl.COLOR_BUFFER_BIT | ogl.DEPTH_BUFFER_BIT)
+	clear3D(bg)
 }
 
 // mouseState follows a drag in the 3-D view.
