@@ -93,6 +93,29 @@ func BenchmarkViewerFatTree(b *testing.B) {
 	}
 }
 
+// BenchmarkViewerOrbitFatTree is the 3-D pass of a frame while the camera
+// is dragged round the fat tree (a degree a frame): everything is drawn,
+// single-sampled, since no layer is valid for a moving camera. Panels and
+// swap are not included.
+func BenchmarkViewerOrbitFatTree(b *testing.B) {
+	for _, view := range []string{"processor", "network"} {
+		b.Run(view, func(b *testing.B) {
+			a := fatTreeViewer(b, view)
+			a.player.Playing = false
+			b.ResetTimer()
+			start, cpu := time.Now(), benchmodel.CPUTime()
+			for i := 0; i < b.N; i++ {
+				a.in.State.Camera.Orbit(1, 0)
+				a.mouse = mouseState{drag: 0, moved: true, started: true}
+				a.draw3D()
+				ogl.Finish()
+			}
+			b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms/frame")
+			benchmodel.ReportCPU(b, cpu)
+		})
+	}
+}
+
 // BenchmarkViewerMemory10kSteps animates the fat tree for 10,000 steps and
 // reports how the Go heap and the process's resident size changed between
 // step 1,000 (everything warmed up) and step 10,000. The network view
