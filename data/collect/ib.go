@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/fabviz/fabviz/model"
@@ -92,34 +91,13 @@ func (s *IBSource) Ports() []model.PortRef { return s.ports }
 // Sweep reads all switches with bounded concurrency. A switch that fails or
 // times out leaves its ports unread and adds a warning.
 func (s *IBSource) Sweep(ctx context.Context, r *Reading) SweepStats {
-	conc := s.Concurrency
-	if conc <= 0 {
-		conc = 16
-	}
-	var (
-		mu    sync.Mutex
-		stats SweepStats
-		wg    sync.WaitGroup
-		slots = make(chan struct{}, conc)
-	)
-	for i := range s.switches {
-		sw := &s.switches[i]
-		wg.Add(1)
-		slots <- struct{}{}
-		go func() {
-			defer func() { <-slots; wg.Done() }()
-			read, tried, err := s.readSwitch(ctx, sw, r)
-			mu.Lock()
-			stats.Attempted += tried
-			stats.Read += read
-			if err != nil {
-				stats.Warnings = append(stats.Warnings, err)
-			}
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	return stats
+	return sweepEach(len(s.switches), s.Concurrency, func(i int) (int, int, []error) {
+		read, tried, err := s.readSwitch(ctx, &s.switches[i], r)
+		if err != nil {
+			return read, tried, []error{err}
+		}
+		return read, tried, nil
+	})
 }
 
 func (s *IBSource) readSwitch(ctx context.Context, sw *ibSwitch, r *Reading) (read, tried int, err error) {
