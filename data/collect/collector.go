@@ -26,6 +26,13 @@ type Config struct {
 	Raw      bool          // log cumulative values instead of deltas
 	Steps    int           // stop after this many logged steps; 0 = until ctx ends
 	Status   io.Writer     // a status line a sweep and a summary; nil = none
+	Metrics  bool          // keep an Exporter of the latest sweep (see Collector.Exporter)
+	// Now is the collector's clock; nil = time.Now. Tests give one with an
+	// artificial skew.
+	Now func() time.Time
+	// Header holds extra `#! ` header lines for every log (without the
+	// `#! `), such as the shard and clock offset of a sharded collector.
+	Header []string
 }
 
 // Summary is the account of a whole run.
@@ -65,6 +72,7 @@ type Collector struct {
 	prev     *Reading
 	reading  *Reading
 	sum      Summary
+	exporter *Exporter
 }
 
 // New checks the configuration and opens (or resumes) the logs.
@@ -103,6 +111,12 @@ func New(cfg Config) (*Collector, error) {
 	ports := len(cfg.Source.Ports())
 	c.reading = NewReading(len(all), ports)
 	c.prev = NewReading(len(all), ports)
+	if cfg.Metrics {
+		c.exporter = NewExporter(cfg.Model, cfg.Source, c.counters)
+	}
+	if c.cfg.Now == nil {
+		c.cfg.Now = time.Now
+	}
 	return c, nil
 }
 
@@ -119,7 +133,7 @@ func (c *Collector) openLogs(all []Counter) error {
 			unit += " cumulative"
 		}
 		w, res, err := OpenLog(filepath.Join(c.cfg.Dir, k.Name+".fvlog"),
-			LogSpec{Counter: k.Name, Unit: unit, Interval: c.cfg.Interval, Labels: labels})
+			LogSpec{Counter: k.Name, Unit: unit, Interval: c.cfg.Interval, Labels: labels, Extra: c.cfg.Header})
 		if err != nil {
 			return err
 		}
@@ -137,7 +151,7 @@ func (c *Collector) openLogs(all []Counter) error {
 			jl = append(jl, m.Label(model.PortRef(p)))
 		}
 	}
-	w, res, err := OpenLog(filepath.Join(c.cfg.Dir, "job.fvlog"), LogSpec{Counter: "job", Interval: c.cfg.Interval, Labels: jl})
+	w, res, err := OpenLog(filepath.Join(c.cfg.Dir, "job.fvlog"), LogSpec{Counter: "job", Interval: c.cfg.Interval, Labels: jl, Extra: c.cfg.Header})
 	if err != nil {
 		return err
 	}
@@ -159,6 +173,10 @@ func (c *Collector) noteResume(w *LogWriter, res Resumed) {
 	}
 	fmt.Fprintln(c.cfg.Status, msg)
 }
+
+// Exporter serves the latest sweep in Prometheus format; nil unless
+// Config.Metrics was set.
+func (c *Collector) Exporter() *Exporter { return c.exporter }
 
 // Close closes every log.
 func (c *Collector) Close() error {
@@ -186,19 +204,19 @@ func (c *Collector) lastLogged() time.Time {
 // Run sweeps until Steps steps are logged or ctx ends, and returns the summary.
 func (c *Collector) Run(ctx context.Context) (Summary, error) {
 	baseline := !c.cfg.Raw // the first sweep only sets the counters' baseline
-	next := NextAligned(time.Now(), c.cfg.Interval, c.cfg.Offset)
+	next := NextAligned(c.cfg.Now(), c.cfg.Interval, c.cfg.Offset)
 	if last := c.lastLogged(); !next.After(last) {
 		next = NextAligned(last, c.cfg.Interval, c.cfg.Offset)
 	}
 	for c.cfg.Steps == 0 || c.sum.Steps < c.cfg.Steps {
-		if err := sleepUntil(ctx, next); err != nil {
+		if err := c.sleepUntil(ctx, next); err != nil {
 			break
 		}
 		if err := c.sweep(ctx, next, baseline); err != nil {
 			return c.sum, err
 		}
 		baseline = false
-		now := time.Now()
+		now := c.cfg.Now()
 		if now.After(next.Add(c.cfg.Interval)) {
 			c.sum.Overruns++
 		}
@@ -210,8 +228,9 @@ func (c *Collector) Run(ctx context.Context) (Summary, error) {
 	return c.sum, nil
 }
 
-func sleepUntil(ctx context.Context, t time.Time) error {
-	timer := time.NewTimer(time.Until(t))
+// sleepUntil waits until the collector's clock reads t.
+func (c *Collector) sleepUntil(ctx context.Context, t time.Time) error {
+	timer := time.NewTimer(t.Sub(c.cfg.Now()))
 	defer timer.Stop()
 	select {
 	case <-ctx.Done():
@@ -223,7 +242,7 @@ func sleepUntil(ctx context.Context, t time.Time) error {
 
 // sweep reads counters and jobs in one window and logs step t.
 func (c *Collector) sweep(parent context.Context, t time.Time, baseline bool) error {
-	ctx, cancel := context.WithDeadline(context.WithoutCancel(parent), t.Add(c.cfg.Deadline))
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(parent), t.Add(c.cfg.Deadline).Sub(c.cfg.Now()))
 	defer cancel()
 	start := time.Now()
 	jobsDone := make(chan jobResult, 1)
@@ -240,6 +259,9 @@ func (c *Collector) sweep(parent context.Context, t time.Time, baseline bool) er
 		jobs = <-jobsDone
 	}
 	took := time.Since(start)
+	if c.exporter != nil {
+		c.exporter.Observe(c.reading, st, took, t)
+	}
 	c.sum.Sweeps++
 	c.sum.Attempted += st.Attempted
 	c.sum.Read += st.Read

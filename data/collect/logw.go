@@ -18,6 +18,11 @@ type LogSpec struct {
 	Unit     string
 	Interval time.Duration
 	Labels   []string
+	// Extra header lines (without `#! `), e.g. "shard 1/2" or a clock
+	// offset. A new log has them in its header; a resumed log gets them
+	// appended before its next step, where §5 readers take them for
+	// comments and `fabnet merge` for updates.
+	Extra []string
 }
 
 // TimeFormat is how log lines stamp their step: RFC 3339 in UTC, to the second.
@@ -89,8 +94,15 @@ func (w *LogWriter) resume() (Resumed, error) {
 		}
 		res.Last, w.last = t, t
 	}
-	_, err = w.f.Seek(0, io.SeekEnd)
-	return res, err
+	if _, err = w.f.Seek(0, io.SeekEnd); err != nil {
+		return res, err
+	}
+	if x := w.extra(); len(x) > 0 {
+		if _, err := w.f.Write(x); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
 }
 
 func (w *LogWriter) header() []byte {
@@ -101,12 +113,21 @@ func (w *LogWriter) header() []byte {
 		b.WriteString(" " + w.spec.Unit)
 	}
 	fmt.Fprintf(&b, "\n#! interval %s\n", formatInterval(w.spec.Interval))
+	b.Write(w.extra())
 	for i := 0; i < len(w.spec.Labels); i += labelsPerHeaderLine {
 		b.WriteString("#! ports")
 		for _, l := range w.spec.Labels[i:min(i+labelsPerHeaderLine, len(w.spec.Labels))] {
 			b.WriteString(" " + l)
 		}
 		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+func (w *LogWriter) extra() []byte {
+	var b bytes.Buffer
+	for _, l := range w.spec.Extra {
+		b.WriteString("#! " + l + "\n")
 	}
 	return b.Bytes()
 }
