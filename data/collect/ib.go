@@ -38,14 +38,18 @@ type ibSwitch struct {
 // LID (`sw`) or a GUID (`hw`); a LID is preferred, since addressing by GUID
 // needs a subnet manager's path records. Every port in use of those switches
 // is logged.
-func NewIBSource(m *model.Model) (*IBSource, error) {
+func NewIBSource(m *model.Model) (*IBSource, error) { return NewIBSourceFor(m, nil) }
+
+// NewIBSourceFor is NewIBSource for the switches keep selects (nil = all),
+// as a shard of a fabric split among collectors.
+func NewIBSourceFor(m *model.Model, keep func(sw int) bool) (*IBSource, error) {
 	s := &IBSource{m: m}
 	for _, c := range ibCounters {
 		s.counters = append(s.counters, c.Counter)
 	}
 	for i, sw := range m.Switches {
 		addr, ok := ibAddress(sw)
-		if !ok {
+		if !ok || keep != nil && !keep(i) {
 			continue
 		}
 		t := ibSwitch{index: i, addr: addr, col: make([]int, 257)}
@@ -63,6 +67,9 @@ func NewIBSource(m *model.Model) (*IBSource, error) {
 		s.switches = append(s.switches, t)
 	}
 	if len(s.switches) == 0 {
+		if keep != nil {
+			return nil, fmt.Errorf("%s: no switch of this shard has a LID (sw) or GUID (hw) to address it by", m.File)
+		}
 		return nil, fmt.Errorf("%s: no switch has a LID (sw) or GUID (hw) to address it by", m.File)
 	}
 	return s, nil
