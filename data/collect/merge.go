@@ -238,6 +238,7 @@ func MergeLogs(out string, inputs []string) (MergeStats, error) {
 	if n, u, ok := strings.Cut(name, " "); ok {
 		name, unit = n, u
 	}
+	st.Counter = name
 	tmp := out + ".tmp"
 	w, _, err := OpenLog(tmp, LogSpec{Counter: name, Unit: unit, Interval: interval, Labels: labels,
 		Extra: []string{fmt.Sprintf("merged %d logs", len(logs))}})
