@@ -240,8 +240,8 @@ func MergeLogs(out string, inputs []string) (MergeStats, error) {
 	}
 	st.Counter = name
 	tmp := out + ".tmp"
-	w, _, err := OpenLog(tmp, LogSpec{Counter: name, Unit: unit, Interval: interval, Labels: labels,
-		Extra: []string{fmt.Sprintf("merged %d logs", len(logs))}})
+	// The merged log is a plain §5 log: no shard or clock lines.
+	w, _, err := OpenLog(tmp, LogSpec{Counter: name, Unit: unit, Interval: interval, Labels: labels})
 	if err != nil {
 		return st, err
 	}

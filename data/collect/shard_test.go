@@ -269,7 +269,7 @@ func TestMergeErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, "out"))
-	want := h + "#! merged 2 logs\n#! ports s1.1 s1.2 s2.1\n2026-11-21T10:00:00Z 1 2 7\n2026-11-21T10:01:00Z 3 - -\n2026-11-21T10:02:00Z - - 8\n"
+	want := h + "#! ports s1.1 s1.2 s2.1\n2026-11-21T10:00:00Z 1 2 7\n2026-11-21T10:01:00Z 3 - -\n2026-11-21T10:02:00Z - - 8\n"
 	if string(got) != want || st.Steps != 3 {
 		t.Errorf("merged %+v:\n%s\nwant:\n%s", st, got, want)
 	}

@@ -76,10 +76,16 @@ func ParseSecrets(file string, r io.Reader) (map[string]Secret, error) {
 			if len(t) != 3 {
 				return fmt.Errorf("community: expected `community NAME STRING`, got %d fields", len(t))
 			}
+			if t[2] == "" {
+				return fmt.Errorf("community %s: empty community string", t[1])
+			}
 			s = Secret{Name: t[1], Community: t[2]}
 		case "usm":
 			if len(t) < 3 {
 				return fmt.Errorf("usm: expected `usm NAME USER [auth PROTO PASS [priv PROTO PASS]]`")
+			}
+			if t[2] == "" {
+				return fmt.Errorf("usm %s: empty user name", t[1])
 			}
 			s = Secret{Name: t[1], User: t[2], AuthProto: gosnmp.NoAuth, PrivProto: gosnmp.NoPriv}
 			var err error
