@@ -43,6 +43,7 @@ func runCollect(args []string, stdout, stderr io.Writer) int {
 	shard := fs.String("shard", "", "K/N: read only the K-th of N blocks of switches")
 	clockListen := fs.String("clock-listen", "", "be the reference clock of sharded collectors: answer on this UDP address")
 	clockRef := fs.String("clock-ref", "", "estimate this collector's clock offset against the reference at this UDP address")
+	clockEvery := fs.Duration("clock-every", time.Hour, "with -clock-ref: re-estimate the offset this often")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: fabnet collect MODEL -o DIR [flags]")
 		fs.PrintDefaults()
@@ -86,9 +87,10 @@ func runCollect(args []string, stdout, stderr io.Writer) int {
 		so.Keep = sh.Keep(len(m.Switches))
 		cfg.Header = append(cfg.Header, "shard "+sh.String())
 	}
-	if cfg.Header, err = clockHeader(ctx, cfg.Header, *clockListen, *clockRef, stderr); err != nil {
+	if cfg.Header, err = clockHeader(ctx, &cfg, *clockListen, *clockRef, stderr); err != nil {
 		return fail(1, err)
 	}
+	cfg.ReclockEvery = *clockEvery
 	if cfg.Source, err = collect.NewSource(m, so); err != nil {
 		printErrors(stderr, err)
 		return 1
@@ -112,8 +114,10 @@ func runCollect(args []string, stdout, stderr io.Writer) int {
 }
 
 // clockHeader serves the reference clock or measures the offset against
-// it, and adds the `clock-offset` header line.
-func clockHeader(ctx context.Context, header []string, listen, ref string, stderr io.Writer) ([]string, error) {
+// it (and sets up its re-estimation), and adds the `clock-offset` header
+// line.
+func clockHeader(ctx context.Context, cfg *collect.Config, listen, ref string, stderr io.Writer) ([]string, error) {
+	header := cfg.Header
 	switch {
 	case listen != "" && ref != "":
 		return nil, fmt.Errorf("-clock-listen and -clock-ref: a collector is the reference or measures against it, not both")
@@ -130,6 +134,7 @@ func clockHeader(ctx context.Context, header []string, listen, ref string, stder
 			return nil, err
 		}
 		fmt.Fprintf(stderr, "clock offset against %s: %+.6fs (round trip %.6fs)\n", ref, off.Offset.Seconds(), off.RTT.Seconds())
+		cfg.Reclock = collect.Reclocker(ref, nil, off)
 		return append(header, off.HeaderLine()), nil
 	}
 	return header, nil

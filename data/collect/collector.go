@@ -33,6 +33,12 @@ type Config struct {
 	// Header holds extra `#! ` header lines for every log (without the
 	// `#! `), such as the shard and clock offset of a sharded collector.
 	Header []string
+	// Reclock, when set, is asked every ReclockEvery (default 1 h) for a
+	// fresh header line, such as a sharded collector's new clock offset;
+	// a line it returns is appended to every log before the next step
+	// ("" = nothing worth noting). An error is a status warning.
+	Reclock      func(ctx context.Context) (string, error)
+	ReclockEvery time.Duration
 }
 
 // Summary is the account of a whole run.
@@ -64,15 +70,16 @@ func (s Summary) String() string {
 
 // Collector runs aligned sweeps and appends them to logs.
 type Collector struct {
-	cfg      Config
-	counters []int // indexes into Source.Counters()
-	logs     []*LogWriter
-	jobLog   *LogWriter
-	jobCols  map[model.PortRef]int
-	prev     *Reading
-	reading  *Reading
-	sum      Summary
-	exporter *Exporter
+	cfg       Config
+	counters  []int // indexes into Source.Counters()
+	logs      []*LogWriter
+	jobLog    *LogWriter
+	jobCols   map[model.PortRef]int
+	prev      *Reading
+	reading   *Reading
+	sum       Summary
+	exporter  *Exporter
+	reclockAt time.Time
 }
 
 // New checks the configuration and opens (or resumes) the logs.
@@ -208,11 +215,15 @@ func (c *Collector) Run(ctx context.Context) (Summary, error) {
 	if last := c.lastLogged(); !next.After(last) {
 		next = NextAligned(last, c.cfg.Interval, c.cfg.Offset)
 	}
+	c.reclockAt = c.cfg.Now().Add(c.reclockEvery())
 	for c.cfg.Steps == 0 || c.sum.Steps < c.cfg.Steps {
 		if err := c.sleepUntil(ctx, next); err != nil {
 			break
 		}
 		if err := c.sweep(ctx, next, baseline); err != nil {
+			return c.sum, err
+		}
+		if err := c.reclock(ctx); err != nil {
 			return c.sum, err
 		}
 		baseline = false
@@ -226,6 +237,46 @@ func (c *Collector) Run(ctx context.Context) (Summary, error) {
 		fmt.Fprintln(c.cfg.Status, c.sum)
 	}
 	return c.sum, nil
+}
+
+func (c *Collector) reclockEvery() time.Duration {
+	if c.cfg.ReclockEvery > 0 {
+		return c.cfg.ReclockEvery
+	}
+	return time.Hour
+}
+
+// reclock asks for a fresh header line when one is due and notes it in
+// every log.
+func (c *Collector) reclock(ctx context.Context) error {
+	if c.cfg.Reclock == nil || c.cfg.Now().Before(c.reclockAt) {
+		return nil
+	}
+	c.reclockAt = c.cfg.Now().Add(c.reclockEvery())
+	// Half an interval at most, so the next sweep starts on time.
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Interval/2)
+	defer cancel()
+	line, err := c.cfg.Reclock(ctx)
+	if err != nil {
+		if c.cfg.Status != nil {
+			fmt.Fprintf(c.cfg.Status, "  warning: %v\n", err)
+		}
+		return nil
+	}
+	if line == "" {
+		return nil
+	}
+	for _, w := range append(c.logs[:len(c.logs):len(c.logs)], c.jobLog) {
+		if w != nil {
+			if err := w.Note(line); err != nil {
+				return err
+			}
+		}
+	}
+	if c.cfg.Status != nil {
+		fmt.Fprintf(c.cfg.Status, "  noted: %s\n", line)
+	}
+	return nil
 }
 
 // sleepUntil waits until the collector's clock reads t.

@@ -3,6 +3,7 @@ package collect
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +38,9 @@ type LogWriter struct {
 	f    *os.File
 	last time.Time // timestamp of the last complete line; zero if none
 	buf  []byte
+	// NoSync skips the fsync after each step, for a log written in one go
+	// (a merge) that is synced once at Close.
+	NoSync bool
 }
 
 // Resumed says what OpenLog found in an existing log.
@@ -239,12 +243,34 @@ func (w *LogWriter) Append(t time.Time, vals []int64, ok []bool) error {
 	if _, err := w.f.Write(b); err != nil {
 		return err
 	}
-	if err := w.f.Sync(); err != nil {
-		return err
+	if !w.NoSync {
+		if err := w.f.Sync(); err != nil {
+			return err
+		}
 	}
 	w.last = t
 	return nil
 }
 
-// Close closes the file.
-func (w *LogWriter) Close() error { return w.f.Close() }
+// Note appends a `#! ` line between steps (a comment to §5 readers).
+func (w *LogWriter) Note(line string) error {
+	if strings.ContainsAny(line, "\n\r") {
+		return fmt.Errorf("%s: a note is one line", w.Path)
+	}
+	if _, err := w.f.Write([]byte("#! " + line + "\n")); err != nil {
+		return err
+	}
+	if w.NoSync {
+		return nil
+	}
+	return w.f.Sync()
+}
+
+// Close closes the file (after an fsync when NoSync was set).
+func (w *LogWriter) Close() error {
+	var err error
+	if w.NoSync {
+		err = w.f.Sync()
+	}
+	return errors.Join(err, w.f.Close())
+}

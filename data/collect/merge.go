@@ -245,6 +245,7 @@ func MergeLogs(out string, inputs []string) (MergeStats, error) {
 	if err != nil {
 		return st, err
 	}
+	w.NoSync = true
 	vals := make([]int64, len(labels))
 	ok := make([]bool, len(labels))
 	for _, s := range steps {

@@ -110,7 +110,11 @@ func EstimateOffset(ctx context.Context, addr string, now func() time.Time, roun
 		var req [8]byte
 		binary.BigEndian.PutUint64(req[:], uint64(time.Now().UnixNano())^uint64(i))
 		t0 := now()
-		conn.SetDeadline(time.Now().Add(wait))
+		dl := time.Now().Add(wait)
+		if cd, ok := ctx.Deadline(); ok && cd.Before(dl) {
+			dl = cd
+		}
+		conn.SetDeadline(dl)
 		if _, err := conn.Write(req[:]); err != nil {
 			lastErr = err
 			continue
@@ -138,4 +142,22 @@ func EstimateOffset(ctx context.Context, addr string, now func() time.Time, roun
 		return ClockOffset{}, fmt.Errorf("clock reference %s: no answer in %d tries: %v", addr, rounds, lastErr)
 	}
 	return best, nil
+}
+
+// Reclocker re-estimates the offset against the reference at ref and
+// returns a new `clock-offset` line when it moved by more than the larger
+// of the new round trip and 5 ms since the last one noted (first).
+func Reclocker(ref string, now func() time.Time, first ClockOffset) func(ctx context.Context) (string, error) {
+	last := first
+	return func(ctx context.Context) (string, error) {
+		off, err := EstimateOffset(ctx, ref, now, 8, 2*time.Second)
+		if err != nil {
+			return "", err
+		}
+		if (off.Offset - last.Offset).Abs() <= max(off.RTT, 5*time.Millisecond) {
+			return "", nil
+		}
+		last = off
+		return off.HeaderLine(), nil
+	}
 }

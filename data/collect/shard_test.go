@@ -2,6 +2,7 @@ package collect
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -290,5 +291,70 @@ func TestMergeErrors(t *testing.T) {
 		if _, err := MergeLogs(filepath.Join(dir, "out2"), c.files); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want %s", c.files, err, c.want)
 		}
+	}
+}
+
+// TestReclock: a collector notes a new clock offset in its logs when the
+// re-estimate moved, and not when it stayed put.
+func TestReclock(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	clock, err := ServeClock(ctx, "127.0.0.1:0", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	skew := 2 * time.Second
+	now := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return time.Now().Add(skew)
+	}
+	first, err := EstimateOffset(ctx, clock.String(), now, 4, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := Reclocker(clock.String(), now, first)
+	if line, err := re(ctx); err != nil || line != "" {
+		t.Errorf("unchanged clock: %q %v", line, err)
+	}
+	mu.Lock()
+	skew = 2500 * time.Millisecond
+	mu.Unlock()
+	line, err := re(ctx)
+	if err != nil || !strings.HasPrefix(line, "clock-offset -2.5") {
+		t.Errorf("clock moved by 0.5 s: %q %v", line, err)
+	}
+
+	m, _ := fattree(t)
+	src := sysfsCollector(t, nil)
+	dir := t.TempDir()
+	n := 0
+	runCollector(t, Config{Model: m, Source: src, Dir: dir, Interval: time.Second, Steps: 2, Counters: []string{"port_rcv_data"},
+		Header: []string{"shard 1/1", first.HeaderLine()}, ReclockEvery: time.Nanosecond,
+		Reclock: func(context.Context) (string, error) {
+			if n++; n == 2 {
+				return "", nil
+			}
+			return fmt.Sprintf("clock-offset +%d.000000 rtt 0.000100 ref x", n), nil
+		}})
+	b, _ := os.ReadFile(filepath.Join(dir, "port_rcv_data.fvlog"))
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	var kinds []string
+	for _, l := range lines[3:] {
+		switch {
+		case strings.HasPrefix(l, "#! clock-offset +1."):
+			kinds = append(kinds, "note1")
+		case strings.HasPrefix(l, "#! clock-offset +3."):
+			kinds = append(kinds, "note3")
+		case strings.HasPrefix(l, "#!"):
+			kinds = append(kinds, "header")
+		default:
+			kinds = append(kinds, "data")
+		}
+	}
+	// Header lines, then: baseline sweep → note 1, step 0, (nothing), step 1, note 3.
+	if got := strings.Join(kinds, " "); got != "header header header note1 data data note3" {
+		t.Errorf("log lines %s:\n%s", got, b)
 	}
 }

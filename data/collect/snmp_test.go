@@ -182,7 +182,7 @@ func TestSNMPAgentStopsAnswering(t *testing.T) {
 	a := snmpdtest.Start(t, v3Conf)
 	m := ethModel(t)
 	src := snmpSource(t, m, fmt.Sprintf("agent e1 %s pub\nport e1.1 ifname lo\n", a.Addr()))
-	src.Timeout = 600 * time.Millisecond
+	src.Timeout = time.Second
 	hook := &statusHook{fn: func(l string) {
 		switch {
 		case strings.Contains(l, "step 0:"):
@@ -236,7 +236,11 @@ func TestSNMPWrapAndReset(t *testing.T) {
 		}
 	}}
 	logs := t.TempDir()
-	sum := runCollector(t, Config{Model: m, Source: src, Dir: logs, Interval: time.Second, Steps: 3, Status: hook})
+	// The helper answers each GETNEXT in a Python process: keep requests
+	// small, and give slow sweeps on a loaded machine time (an overrun only
+	// skips intervals; the deltas are between consecutive sweeps).
+	src.MaxRepetitions = 2
+	sum := runCollector(t, Config{Model: m, Source: src, Dir: logs, Interval: time.Second, Deadline: 5 * time.Second, Steps: 3, Status: hook})
 	got := strings.Join(logValues(t, filepath.Join(logs, "ifHCInOctets.fvlog")), ",") + " " +
 		strings.Join(logValues(t, filepath.Join(logs, "ifInErrors.fvlog")), ",")
 	if want := "500,-,100 396,50,0"; got != want || sum.Resets != 1 || sum.Wraps != 1 {
