@@ -116,6 +116,9 @@ func readShardLog(file string, r io.Reader) (*shardLog, error) {
 			break
 		}
 		header = false
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i] // a comment after the values
+		}
 		f := strings.Fields(line)
 		ts, err := time.Parse(time.RFC3339, f[0])
 		if err != nil {

@@ -264,7 +264,7 @@ func TestMergeErrors(t *testing.T) {
 	}
 	h := "#! fabviz-log 1\n#! counter x bytes\n#! interval 60s\n"
 	a := write("a", h+"#! ports s1.1 s1.2\n2026-11-21T10:00:00Z 1 2\n2026-11-21T10:01:00Z 3 -\n2026-11-21T10:02:00Z 5") // interrupted last line
-	b := write("b", h+"#! clock-offset -2.5 rtt 0.001 ref x:1\n#! ports s2.1\n2026-11-21T10:00:02Z 7\n#! clock-offset +30.2 rtt 0.001 ref x:1\n2026-11-21T10:01:30Z 8\n")
+	b := write("b", h+"#! clock-offset -2.5 rtt 0.001 ref x:1\n#! ports s2.1\n2026-11-21T10:00:02Z 7 # late\n#! clock-offset +30.2 rtt 0.001 ref x:1\n2026-11-21T10:01:30Z 8\n")
 	st, err := MergeLogs(filepath.Join(dir, "out"), []string{a, b})
 	if err != nil {
 		t.Fatal(err)
