@@ -18,10 +18,10 @@ import (
 // benchSNMP starts agents snmpd processes and maps a model of switches
 // 48-port switches onto them round robin, every port to ifIndex 1 (loopback,
 // the one interface every machine has).
-func benchSNMP(b *testing.B, agents, switches int) (*model.Model, *SNMPSource) {
+func benchSNMP(b *testing.B, agents, switches int, secret string) (*model.Model, *SNMPSource) {
 	var addrs []string
 	for range agents {
-		addrs = append(addrs, snmpdtest.Start(b, "rocommunity public 127.0.0.1\n").Addr())
+		addrs = append(addrs, snmpdtest.Start(b, v3Conf).Addr())
 	}
 	var ms, mp strings.Builder
 	fmt.Fprintf(&ms, "columns %d\nports 48\nport-base 1\nportdef A\n", switches)
@@ -31,7 +31,7 @@ func benchSNMP(b *testing.B, agents, switches int) (*model.Model, *SNMPSource) {
 	ms.WriteString("end\n")
 	for i := range switches {
 		fmt.Fprintf(&ms, "switch s%02d 0 0 %d\n", i, i)
-		fmt.Fprintf(&mp, "agent s%02d %s pub\n", i, addrs[i%agents])
+		fmt.Fprintf(&mp, "agent s%02d %s %s\n", i, addrs[i%agents], secret)
 		for p := 1; p <= 48; p++ {
 			fmt.Fprintf(&mp, "port s%02d.%d ifindex 1\n", i, p)
 		}
@@ -49,9 +49,8 @@ func benchSNMP(b *testing.B, agents, switches int) (*model.Model, *SNMPSource) {
 // BulkWalkAll one column at a time, and one Get of the eight counters per
 // port.
 func BenchmarkSNMPSweep(b *testing.B) {
-	m, src := benchSNMP(b, 4, 16)
+	_, src := benchSNMP(b, 4, 16, "pub")
 	src.Concurrency, src.Timeout = 8, 10*time.Second
-	_ = m
 	r := NewReading(len(src.Counters()), len(src.Ports()))
 	b.Run("bulk-columns", func(b *testing.B) {
 		for b.Loop() {
@@ -105,6 +104,32 @@ func BenchmarkSNMPSweep(b *testing.B) {
 			return nil
 		})
 	})
+}
+
+// BenchmarkSNMPSweepV3 sweeps 8 switches of 48 ports on 2 agents over SNMP
+// v3 (SHA, AES), keeping each agent's session between sweeps, and in the
+// same run opening a new session every sweep (engine discovery each time).
+func BenchmarkSNMPSweepV3(b *testing.B) {
+	_, src := benchSNMP(b, 2, 8, "v3")
+	src.Concurrency, src.Timeout = 8, 10*time.Second
+	r := NewReading(len(src.Counters()), len(src.Ports()))
+	for _, fresh := range []bool{false, true} {
+		name := "kept-session"
+		if fresh {
+			name = "new-session"
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if fresh {
+					src.Close()
+				}
+				r.clear()
+				if st := src.Sweep(context.Background(), r); st.Read != len(src.Ports()) {
+					b.Fatalf("read %d of %d: %v", st.Read, len(src.Ports()), st.Warnings)
+				}
+			}
+		})
+	}
 }
 
 // BenchmarkSysfsSweep reads the two HCA ports of the fixture tree.

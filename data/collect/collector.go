@@ -194,6 +194,9 @@ func (c *Collector) Close() error {
 	if c.jobLog != nil {
 		errs = append(errs, c.jobLog.Close())
 	}
+	if cl, ok := c.cfg.Source.(io.Closer); ok {
+		errs = append(errs, cl.Close())
+	}
 	return errors.Join(errs...)
 }
 

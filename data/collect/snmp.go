@@ -57,9 +57,9 @@ type snmpAgent struct {
 	secret Secret
 	cols   []int         // log column of each of SNMPAgent.Ports
 	byIdx  map[int][]int // ifIndex → log columns (after resolution)
-	// unresolved lists ports mapped by a name the agent has not (yet)
-	// been asked about or did not know.
+	// resolved is set once every name mapped has been found on the agent.
 	resolved bool
+	session  *gosnmp.GoSNMP // kept between sweeps; nil after a failure
 }
 
 // NewSNMPSource prepares a source for the agents of a mapping, with their
@@ -89,6 +89,17 @@ func NewSNMPSource(m *model.Model, mp *SNMPMap, secrets map[string]Secret, keep 
 		return nil, fmt.Errorf("%s: no agent left to read", mp.File)
 	}
 	return s, nil
+}
+
+// Close ends the sessions kept between sweeps.
+func (s *SNMPSource) Close() error {
+	for _, a := range s.agents {
+		if a.session != nil {
+			a.session.Conn.Close()
+			a.session = nil
+		}
+	}
+	return nil
 }
 
 func (s *SNMPSource) Counters() []Counter    { return s.counters }
@@ -162,11 +173,24 @@ func (s *SNMPSource) readAgent(ctx context.Context, a *snmpAgent, r *Reading) (i
 		}
 		return 0, []error{fmt.Errorf("switch %s: agent %s: %v", label, a.Addr(), err)}
 	}
-	g := s.client(ctx, a)
-	if err := g.Connect(); err != nil {
-		return fail(err)
+	// The session is kept from sweep to sweep (a v3 agent's engine is then
+	// discovered once); any failure drops it, so the next sweep starts
+	// afresh, e.g. after the agent restarted.
+	g := a.session
+	if g == nil {
+		g = s.client(ctx, a)
+		if err := g.Connect(); err != nil {
+			return fail(err)
+		}
+		a.session = g
 	}
-	defer g.Conn.Close()
+	g.Context = ctx
+	fail0 := fail
+	fail = func(err error) (int, []error) {
+		g.Conn.Close()
+		a.session = nil
+		return fail0(err)
+	}
 	var warns []error
 	if !a.resolved {
 		w, err := s.resolve(g, a)

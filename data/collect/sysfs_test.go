@@ -81,3 +81,20 @@ func TestSysfsSourceErrors(t *testing.T) {
 		}
 	}
 }
+
+// With one HCA port and no mapping, the port is the host's processor port.
+func TestSysfsSourceDefaultHost(t *testing.T) {
+	m, _ := fattree(t)
+	root := t.TempDir()
+	copyTree(t, sysfsRoot+"/class/infiniband/mlx5_1", root+"/class/infiniband/mlx5_1")
+	src, err := NewSysfsSource(m, root, nil, "cn006", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(src.Ports()) != 1 || m.Label(src.Ports()[0]) != "leaf02.2" {
+		t.Errorf("ports %v", src.Ports())
+	}
+	if _, err := NewSysfsSource(m, root, nil, "login1", nil); err == nil || !strings.Contains(err.Error(), `"login1" is neither a port label nor a host name`) {
+		t.Errorf("unknown host: %v", err)
+	}
+}
