@@ -185,17 +185,16 @@ func (s *SNMPSource) readAgent(ctx context.Context, a *snmpAgent, r *Reading) (i
 		a.session = g
 	}
 	g.Context = ctx
-	fail0 := fail
-	fail = func(err error) (int, []error) {
+	drop := func(err error) (int, []error) {
 		g.Conn.Close()
 		a.session = nil
-		return fail0(err)
+		return fail(err)
 	}
 	var warns []error
 	if !a.resolved {
 		w, err := s.resolve(g, a)
 		if err != nil {
-			return fail(err)
+			return drop(err)
 		}
 		warns = w
 	}
@@ -217,7 +216,7 @@ func (s *SNMPSource) readAgent(ctx context.Context, a *snmpAgent, r *Reading) (i
 				r.OK[c][lc] = false
 			}
 		}
-		return fail(err)
+		return drop(err)
 	}
 	for i, lc := range a.cols {
 		if !seen[lc] && a.byIdx != nil && a.Ports[i].IfName == "" {
