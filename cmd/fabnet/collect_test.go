@@ -98,6 +98,12 @@ func TestCollectSysfsShardsAndMerge(t *testing.T) {
 	if !strings.Contains(string(b), "#! ports leaf01.1 leaf03.1\n") || strings.Count(string(b), " 2007 -\n") != 2 || strings.Count(string(b), " - 42\n") != 2 {
 		t.Errorf("merged:\n%s", b)
 	}
+	// The shard logs (with their notes) and the merged log all check out.
+	for _, l := range []string{"a", "b", "m"} {
+		if code, _, errs := fabnet(t, "check", "../../data/collect/testdata/fattree.fvm", "-param", filepath.Join(dir, l, "port_rcv_data.fvlog")); code != 0 {
+			t.Errorf("check -param %s: exit %d, %s", l, code, errs)
+		}
+	}
 	if code, _, errs := fabnet(t, "merge", "-o", filepath.Join(dir, "m2"), filepath.Join(dir, "a"), filepath.Join(dir, "a")); code != 1 || !strings.Contains(errs, "shards must not overlap") {
 		t.Errorf("overlap: %d %s", code, errs)
 	}

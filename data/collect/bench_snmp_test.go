@@ -196,9 +196,9 @@ func BenchmarkMerge(b *testing.B) {
 	var files []string
 	for k := range 2 {
 		var sb strings.Builder
-		fmt.Fprintf(&sb, "#! fabviz-log 1\n#! counter x bytes\n#! interval 60s\n#! shard %d/2\n", k+1)
+		fmt.Fprintf(&sb, "#! fabviz-log 1\n#! counter x bytes\n#! interval 60s\n# fabviz shard %d/2\n", k+1)
 		if k == 1 {
-			sb.WriteString("#! clock-offset -3.3 rtt 0.0002 ref a:1\n")
+			sb.WriteString("# fabviz clock-offset -3.3 rtt 0.0002 ref a:1\n")
 		}
 		for i := 0; i < 384; i += 32 {
 			sb.WriteString("#! ports")

@@ -30,11 +30,12 @@ type Config struct {
 	// Now is the collector's clock; nil = time.Now. Tests give one with an
 	// artificial skew.
 	Now func() time.Time
-	// Header holds extra `#! ` header lines for every log (without the
-	// `#! `), such as the shard and clock offset of a sharded collector.
+	// Header holds notes for every log (written as `# fabviz NOTE`
+	// comments, see LogSpec.Extra), such as the shard and clock offset of a
+	// sharded collector.
 	Header []string
 	// Reclock, when set, is asked every ReclockEvery (default 1 h) for a
-	// fresh header line, such as a sharded collector's new clock offset;
+	// fresh note, such as a sharded collector's new clock offset;
 	// a line it returns is appended to every log before the next step
 	// ("" = nothing worth noting). An error is a status warning.
 	Reclock      func(ctx context.Context) (string, error)

@@ -54,8 +54,8 @@ func FuzzParseSecrets(f *testing.F) {
 
 func FuzzReadShardLog(f *testing.F) {
 	h := "#! fabviz-log 1\n#! counter x bytes\n#! interval 60s\n"
-	f.Add(h + "#! shard 1/2\n#! clock-offset -2.5 rtt 0.001 ref self\n#! ports a.1 a.2\n2026-11-21T10:00:00Z 1 -\n")
-	f.Add(h + "#! ports a.1\n2026-11-21T10:00:00Z 1\n#! clock-offset +1e9 rtt 0 ref x\n2026-11-21T10:01:00Z 2")
+	f.Add(h + "# fabviz shard 1/2\n# fabviz clock-offset -2.5 rtt 0.001 ref self\n#! ports a.1 a.2\n2026-11-21T10:00:00Z 1 -\n")
+	f.Add(h + "#! ports a.1\n2026-11-21T10:00:00Z 1\n# fabviz clock-offset +1e9 rtt 0 ref x\n2026-11-21T10:01:00Z 2")
 	f.Add("2026-11-21T10:00:00Z 1\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		lg, err := readShardLog("f.fvlog", strings.NewReader(s))

@@ -19,10 +19,11 @@ type LogSpec struct {
 	Unit     string
 	Interval time.Duration
 	Labels   []string
-	// Extra header lines (without `#! `), e.g. "shard 1/2" or a clock
-	// offset. A new log has them in its header; a resumed log gets them
-	// appended before its next step, where §5 readers take them for
-	// comments and `fabnet merge` for updates.
+	// Extra notes for the collector's own tools, e.g. "shard 1/2" or a
+	// clock offset, written as `# fabviz NOTE` comment lines (NotePrefix):
+	// every §5 reader skips them as comments. A new log has them after
+	// `#! interval`; a resumed log gets them appended before its next step,
+	// where `fabnet merge` takes them for updates.
 	Extra []string
 }
 
@@ -114,7 +115,7 @@ func (w *LogWriter) header() []byte {
 	b.WriteString("#! fabviz-log 1\n")
 	fmt.Fprintf(&b, "#! counter %s", w.spec.Counter)
 	if w.spec.Unit != "" {
-		b.WriteString(" " + w.spec.Unit)
+		b.WriteString(" " + quoteToken(w.spec.Unit))
 	}
 	fmt.Fprintf(&b, "\n#! interval %s\n", formatInterval(w.spec.Interval))
 	b.Write(w.extra())
@@ -128,10 +129,20 @@ func (w *LogWriter) header() []byte {
 	return b.Bytes()
 }
 
+// quoteToken writes a header token that holds blanks (such as the unit
+// "octets/4 cumulative" of -raw) as one double-quoted token, so readers
+// splitting at blanks see one unit.
+func quoteToken(s string) string {
+	if !strings.ContainsAny(s, " \t\"#") {
+		return s
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
 func (w *LogWriter) extra() []byte {
 	var b bytes.Buffer
 	for _, l := range w.spec.Extra {
-		b.WriteString("#! " + l + "\n")
+		b.WriteString(NotePrefix + l + "\n")
 	}
 	return b.Bytes()
 }
@@ -252,12 +263,17 @@ func (w *LogWriter) Append(t time.Time, vals []int64, ok []bool) error {
 	return nil
 }
 
-// Note appends a `#! ` line between steps (a comment to §5 readers).
+// NotePrefix starts the comment lines that carry the collector's notes
+// (shard, clock offset). They are comments, not `#!` headers, because §5
+// readers refuse unknown headers and headers after the first data line.
+const NotePrefix = "# fabviz "
+
+// Note appends a note line between steps (a comment to §5 readers).
 func (w *LogWriter) Note(line string) error {
 	if strings.ContainsAny(line, "\n\r") {
 		return fmt.Errorf("%s: a note is one line", w.Path)
 	}
-	if _, err := w.f.Write([]byte("#! " + line + "\n")); err != nil {
+	if _, err := w.f.Write([]byte(NotePrefix + line + "\n")); err != nil {
 		return err
 	}
 	if w.NoSync {

@@ -21,7 +21,8 @@ const maxLogLine = 1 << 20
 // shardLog is one collector's log, read for merging.
 type shardLog struct {
 	file     string
-	counter  string // with its unit, as in the header
+	counter  string
+	unit     string
 	interval time.Duration
 	shard    Shard
 	ref      bool // its clock is the reference
@@ -37,9 +38,11 @@ type shardLine struct {
 	offset    time.Duration // the offset applied
 }
 
-// readShardLog reads a §5 log with the sharding header lines. A
-// `#! clock-offset` line applies to the data lines after it; a last line
-// without its newline is an interrupted write and is left out.
+// readShardLog reads a §5 log with the collector's shard and clock notes
+// (`# fabviz shard K/N`, `# fabviz clock-offset ...`; the same words after
+// `#!` are taken too). A clock-offset note applies to the data lines after
+// it; a last line without its newline is an interrupted write and is left
+// out.
 func readShardLog(file string, r io.Reader) (*shardLog, error) {
 	lg := &shardLog{file: file}
 	lr := textio.NewLineReader(file, r, maxLogLine)
@@ -64,15 +67,23 @@ func readShardLog(file string, r io.Reader) (*shardLog, error) {
 		}
 		line := string(b)
 		fail := func(format string, a ...any) { errs = append(errs, textio.Errorf(file, lr.Line(), format, a...)) }
-		if strings.HasPrefix(line, "#!") {
-			f := strings.Fields(line[2:])
-			if len(f) == 0 {
+		if rest, note, ok := noteOrHeader(line); ok {
+			f := strings.Fields(rest)
+			if len(f) == 0 || note && f[0] != "shard" && f[0] != "clock-offset" {
 				continue
 			}
 			switch f[0] {
 			case "counter":
-				if header && len(f) >= 2 {
-					lg.counter = strings.Join(f[1:], " ")
+				// Tokens as the §5 readers split them: a quoted unit
+				// ("octets/4 cumulative") is one.
+				tf, err := textio.Fields([]byte(rest))
+				if err != nil || len(tf) < 2 || len(tf) > 3 {
+					fail("#! counter: expected a name and an optional unit")
+					continue
+				}
+				lg.counter = tf[1].Text
+				if len(tf) == 3 {
+					lg.unit = tf[2].Text
 				}
 			case "interval":
 				d, err := time.ParseDuration(strings.Join(f[1:], ""))
@@ -152,6 +163,16 @@ func readShardLog(file string, r io.Reader) (*shardLog, error) {
 	return lg, errs.Err()
 }
 
+// noteOrHeader returns what follows `#!` (a §5 header) or NotePrefix (a
+// collector's note).
+func noteOrHeader(line string) (rest string, note, ok bool) {
+	if rest, ok := strings.CutPrefix(line, "#!"); ok {
+		return rest, false, true
+	}
+	rest, ok = strings.CutPrefix(line, NotePrefix)
+	return rest, true, ok
+}
+
 // MergeStats is the account of one merged log.
 type MergeStats struct {
 	Counter    string
@@ -163,7 +184,7 @@ type MergeStats struct {
 
 // MergeLogs joins the logs of one counter written by several collectors
 // into one log at out: columns are the shards' ports (shards in order of
-// their `#! shard` K, else as given), and every step any shard has is a
+// their shard note K, else as given), and every step any shard has is a
 // line, with `-` where a shard has no line for it. Steps are matched by
 // corrected time (the stamp plus the clock offset in force), rounded to the
 // nearest step of the reference's grid.
@@ -194,8 +215,8 @@ func MergeLogs(out string, inputs []string) (MergeStats, error) {
 	owner := map[string]string{}
 	var labels []string
 	for _, lg := range logs {
-		if lg.counter != logs[0].counter || lg.interval != logs[0].interval {
-			return st, fmt.Errorf("%s: counter %q, interval %v differ from %s (%q, %v)", lg.file, lg.counter, lg.interval, logs[0].file, logs[0].counter, logs[0].interval)
+		if lg.counter != logs[0].counter || lg.unit != logs[0].unit || lg.interval != logs[0].interval {
+			return st, fmt.Errorf("%s: counter %q (%s), interval %v differ from %s (%q (%s), %v)", lg.file, lg.counter, lg.unit, lg.interval, logs[0].file, logs[0].counter, logs[0].unit, logs[0].interval)
 		}
 		for _, l := range lg.labels {
 			if o, dup := owner[l]; dup {
@@ -236,14 +257,14 @@ func MergeLogs(out string, inputs []string) (MergeStats, error) {
 		steps = append(steps, s)
 	}
 	sort.Slice(steps, func(i, j int) bool { return steps[i] < steps[j] })
-	unit := ""
-	name := logs[0].counter
-	if n, u, ok := strings.Cut(name, " "); ok {
-		name, unit = n, u
-	}
+	name, unit := logs[0].counter, logs[0].unit
 	st.Counter = name
+	// The merged log is a plain §5 log: no shard or clock lines. It is
+	// written under a temporary name (never appended to) and renamed.
 	tmp := out + ".tmp"
-	// The merged log is a plain §5 log: no shard or clock lines.
+	if err := os.Remove(tmp); err != nil && !os.IsNotExist(err) {
+		return st, err
+	}
 	w, _, err := OpenLog(tmp, LogSpec{Counter: name, Unit: unit, Interval: interval, Labels: labels})
 	if err != nil {
 		return st, err

@@ -84,7 +84,7 @@ type ClockOffset struct {
 	Ref    string        // the reference's address, or "self"
 }
 
-// HeaderLine is the `#! clock-offset` line (without `#! `).
+// HeaderLine is the clock-offset note (without NotePrefix).
 func (o ClockOffset) HeaderLine() string {
 	return fmt.Sprintf("clock-offset %+.6f rtt %.6f ref %s", o.Offset.Seconds(), o.RTT.Seconds(), o.Ref)
 }

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/fabviz/fabviz/data"
 )
 
 func TestParseShard(t *testing.T) {
@@ -174,6 +176,12 @@ func TestShardsWithClockSkew(t *testing.T) {
 	}
 	runs.Wait()
 
+	// Every shard log, notes and all, is a §5 log the data package reads.
+	for _, d := range dirs {
+		if _, err := data.Load(filepath.Join(d, "port_xmit_data.fvlog"), m, data.Options{}); err != nil {
+			t.Errorf("data.Load: %v", err)
+		}
+	}
 	// Uncorrected, shard 2's stamps are 3.3 s ahead of the true time.
 	for _, l := range readDataLines(t, filepath.Join(dirs[1], "port_xmit_data.fvlog")) {
 		if d := l.stamp - l.vals[0]/1000; math.Abs(d-skew.Seconds()) > 0.6 {
@@ -264,7 +272,7 @@ func TestMergeErrors(t *testing.T) {
 	}
 	h := "#! fabviz-log 1\n#! counter x bytes\n#! interval 60s\n"
 	a := write("a", h+"#! ports s1.1 s1.2\n2026-11-21T10:00:00Z 1 2\n2026-11-21T10:01:00Z 3 -\n2026-11-21T10:02:00Z 5") // interrupted last line
-	b := write("b", h+"#! clock-offset -2.5 rtt 0.001 ref x:1\n#! ports s2.1\n2026-11-21T10:00:02Z 7 # late\n#! clock-offset +30.2 rtt 0.001 ref x:1\n2026-11-21T10:01:30Z 8\n")
+	b := write("b", h+"# fabviz clock-offset -2.5 rtt 0.001 ref x:1\n#! ports s2.1\n2026-11-21T10:00:02Z 7 # late\n# fabviz clock-offset +30.2 rtt 0.001 ref x:1\n2026-11-21T10:01:30Z 8\n")
 	st, err := MergeLogs(filepath.Join(dir, "out"), []string{a, b})
 	if err != nil {
 		t.Fatal(err)
@@ -283,8 +291,8 @@ func TestMergeErrors(t *testing.T) {
 		{[]string{write("e", h+"#! ports s1.1\n2026-11-21T10:00:00Z 1 2\n")}, "e:5: 2 values for 1 ports"},
 		{[]string{write("f", h+"#! ports s1.1\n2026-11-21T10:00:00Z 1\n2026-11-21T10:00:00Z 1\n")}, "f:6: timestamp 2026-11-21T10:00:00Z is not after the one on line 5"},
 		{[]string{write("g", h+"#! ports s1.1\nyesterday 1\n")}, "g:5: expected an RFC 3339 timestamp"},
-		{[]string{write("h", h+"#! clock-offset soon\n#! ports s1.1\n")}, `h:4: clock-offset "soon"`},
-		{[]string{write("i", h+"#! shard 3/2\n#! ports s1.1\n")}, `i:4: shard "3/2": K must be 1..2`},
+		{[]string{write("h", h+"# fabviz clock-offset soon\n#! ports s1.1\n")}, `h:4: clock-offset "soon"`},
+		{[]string{write("i", h+"# fabviz shard 3/2\n#! ports s1.1\n")}, `i:4: shard "3/2": K must be 1..2`},
 		{[]string{write("j", "2026-11-21T10:00:00Z 1\n")}, "not a fabviz log"},
 		{[]string{write("k", h+"#! ports s1.1\n2026-11-21T10:00:00Z 1x\n")}, `value "1x"`},
 	} {
@@ -343,11 +351,11 @@ func TestReclock(t *testing.T) {
 	var kinds []string
 	for _, l := range lines[3:] {
 		switch {
-		case strings.HasPrefix(l, "#! clock-offset +1."):
+		case strings.HasPrefix(l, "# fabviz clock-offset +1."):
 			kinds = append(kinds, "note1")
-		case strings.HasPrefix(l, "#! clock-offset +3."):
+		case strings.HasPrefix(l, "# fabviz clock-offset +3."):
 			kinds = append(kinds, "note3")
-		case strings.HasPrefix(l, "#!"):
+		case strings.HasPrefix(l, "#"):
 			kinds = append(kinds, "header")
 		default:
 			kinds = append(kinds, "data")
@@ -356,5 +364,9 @@ func TestReclock(t *testing.T) {
 	// Header lines, then: baseline sweep → note 1, step 0, (nothing), step 1, note 3.
 	if got := strings.Join(kinds, " "); got != "header header header note1 data data note3" {
 		t.Errorf("log lines %s:\n%s", got, b)
+	}
+	// Notes between steps are comments to the data package.
+	if _, err := data.Load(filepath.Join(dir, "port_rcv_data.fvlog"), m, data.Options{}); err != nil {
+		t.Errorf("data.Load: %v", err)
 	}
 }
