@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/fabviz/fabviz/routes"
@@ -22,7 +23,8 @@ type Output struct {
 
 // RunToDir runs the simulation and writes into out.Dir: packets (packets
 // received per port and step), bad (bad packets per input port, only when
-// a bad cable is configured), jobs (the job file) and progress.txt.
+// a bad cable is configured), jobs (the job file), pairs.txt (every flow as
+// `SRC DST`, what `fabnet load -pairs` reads) and progress.txt.
 func RunToDir(set *routes.Set, jobs []JobSpec, cfg Config, out Output) ([]JobResult, []int, error) {
 	m := set.Model()
 	if err := os.MkdirAll(out.Dir, 0o755); err != nil {
@@ -82,6 +84,9 @@ func RunToDir(set *routes.Set, jobs []JobSpec, cfg Config, out Output) ([]JobRes
 	if err := errors.Join(err, closeAll()); err != nil {
 		return nil, nil, err
 	}
+	if err := writePairs(filepath.Join(out.Dir, "pairs.txt"), out.Comment, res); err != nil {
+		return nil, nil, err
+	}
 	var alone []int
 	if out.Alone {
 		if alone, err = Alone(set, res, cfg); err != nil {
@@ -95,4 +100,17 @@ func RunToDir(set *routes.Set, jobs []JobSpec, cfg Config, out Output) ([]JobRes
 	fmt.Fprintf(pf, "# %s\n", out.Comment)
 	err = WriteProgress(pf, m, res, alone)
 	return res, alone, errors.Join(err, pf.Close())
+}
+
+// writePairs lists every flow of the jobs that started, job by job.
+func writePairs(path, comment string, res []JobResult) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n# the flows, SRC DST, of every job that started\n", comment)
+	for _, j := range res {
+		fmt.Fprintf(&b, "# job %d\n", j.ID)
+		for _, p := range j.Pairs {
+			fmt.Fprintf(&b, "%d %d\n", p[0], p[1])
+		}
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
 }

@@ -54,6 +54,7 @@ type JobResult struct {
 	Nodes      []int // in increasing order; nil when it never started
 	Start, End int   // steps; End is -1 while unfinished, Start -1 if never started
 	Flows      int
+	Pairs      [][2]int // the flows: source and destination node
 	Delivered  int64
 	Total      int64
 }
@@ -252,6 +253,7 @@ func (r *runner) launch(i int, nodes []int, s int) error {
 				return fmt.Errorf("job %d: %w", j.ID, err)
 			}
 			r.flows[i] = append(r.flows[i], f)
+			j.Pairs = append(j.Pairs, d)
 		}
 	}
 	j.Flows = len(r.flows[i])

@@ -80,8 +80,8 @@ func TestSameSeedSameBytes(t *testing.T) {
 	}
 	for _, log := range []bool{false, true} {
 		a, b := read("a", cfg, log), read("b", cfg, log)
-		if len(a) != 4 {
-			t.Fatalf("want packets, bad, jobs and progress files, got %d", len(a))
+		if len(a) != 5 {
+			t.Fatalf("want packets, bad, jobs, pairs and progress files, got %d", len(a))
 		}
 		checkLoads(t, set.Model(), filepath.Join(dir, "a"+ext(log)), log)
 		for name := range a {
