@@ -10,11 +10,19 @@ GO      ?= go
 EXAMPLE ?= examples/ring4/ring4.fvm
 BIN     := bin
 
-.PHONY: run test build deps-build deps-test vet fmt-check clean
+.PHONY: run tour test build deps-build deps-test vet fmt-check clean
 
 run: deps-build build
 	@$(BIN)/fabnet check $(EXAMPLE)
 	@echo "(the 3-D viewer is not built yet: 'fabnet check' above shows what the example holds)"
+
+# The two case studies of the Cplant paper, drawn into docs/img/ by their
+# scripts (examples/badcable, examples/sixjobs; see README "Two analyses").
+tour: deps-build build
+	$(BIN)/fabviz run examples/badcable/badcable.fvcmd
+	$(BIN)/fabviz run examples/sixjobs/sixjobs.fvcmd
+	@cat examples/sixjobs/progress.txt
+	@echo "pictures: docs/img/badcable.png docs/img/sixjobs-fig{2,4,5,6}-*.png"
 
 build:
 	@mkdir -p $(BIN)
