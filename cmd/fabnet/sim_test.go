@@ -104,3 +104,19 @@ func TestSimCommand(t *testing.T) {
 		}
 	}
 }
+
+// Jobs from a job file: each id's nodes at the first step it shows, from
+// that step.
+func TestSimFromJobFile(t *testing.T) {
+	dir := t.TempDir()
+	jobs := writeTemp(t, "jobs.dat", "n00 7 7 7\nn12 7 7 7\nn01 0 0 9\nn25 0 0 9\nn26 0 0 9\n")
+	code, stdout, stderr := fabnet(t, "sim", ring4Model, "-job", jobs, "-steps", "3", "-o", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, re := range []string{`(?m)^7 +2 n00\.\.n12 +0 `, `(?m)^9 +3 n01\.\.n26 +2 `} {
+		if !regexp.MustCompile(re).MatchString(stdout) {
+			t.Errorf("progress table does not match %s:\n%s", re, stdout)
+		}
+	}
+}

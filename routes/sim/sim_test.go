@@ -321,3 +321,20 @@ func checkLoads(t *testing.T, m *model.Model, dir string, log bool) {
 		t.Errorf("job ids %v", got)
 	}
 }
+
+func FuzzParseAlloc(f *testing.F) {
+	for _, s := range []string{"128,50@10", "1", "5@0,6@3,7", "", ",", "4@", "@3", "-1", "99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		jobs, err := ParseAlloc(s)
+		if err != nil {
+			return
+		}
+		for i, j := range jobs {
+			if j.ID != int64(i+1) || j.Size < 1 || j.Start < 0 || j.Nodes != nil {
+				t.Fatalf("%q: job %d = %+v", s, i, j)
+			}
+		}
+	})
+}
