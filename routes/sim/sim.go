@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sort"
 
@@ -373,12 +374,7 @@ func (r *runner) corrupt(f *flow, rate int64, s int) {
 		if s < c.From || c.Fraction == 0 {
 			continue
 		}
-		var n int64
-		for range good {
-			if r.rng.Float64() < c.Fraction {
-				n++
-			}
-		}
+		n := binomial(r.rng, good, c.Fraction)
 		good -= n
 		for _, p := range f.in[b.hop:] {
 			r.step.Bad[p] += n
@@ -429,4 +425,27 @@ func Alone(set *routes.Set, res []JobResult, cfg Config) ([]int, error) {
 		out[i] = r[0].End + 1
 	}
 	return out, nil
+}
+
+// binomial is how many of n packets a cable corrupts, each with probability
+// p: a Bernoulli process sampled by geometric jumps from one corrupted
+// packet to the next, so the cost grows with the corrupted count, not n.
+func binomial(rng *rand.Rand, n int64, p float64) int64 {
+	if p >= 1 {
+		return n
+	}
+	if p <= 0 || n <= 0 {
+		return 0
+	}
+	lq := math.Log1p(-p)
+	var k, i int64
+	for {
+		// packets up to and including the next corrupted one
+		jump := math.Floor(math.Log(1-rng.Float64())/lq) + 1
+		if jump > float64(n-i) {
+			return k
+		}
+		i += int64(jump)
+		k++
+	}
 }

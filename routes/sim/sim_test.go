@@ -2,6 +2,8 @@ package sim
 
 import (
 	"bytes"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -337,4 +339,32 @@ func FuzzParseAlloc(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The corruption draw has the binomial mean and variance.
+func TestBinomial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, c := range []struct {
+		n int64
+		p float64
+	}{{1000, 0.01}, {50, 0.3}, {100000, 0.002}, {7, 0.9}} {
+		const draws = 4000
+		var sum, sq float64
+		for range draws {
+			k := binomial(rng, c.n, c.p)
+			if k < 0 || k > c.n {
+				t.Fatalf("n %d p %g: drew %d", c.n, c.p, k)
+			}
+			sum += float64(k)
+			sq += float64(k) * float64(k)
+		}
+		mean, want := sum/draws, float64(c.n)*c.p
+		variance, wantVar := sq/draws-mean*mean, want*(1-c.p)
+		if math.Abs(mean-want) > 4*math.Sqrt(wantVar/draws) || math.Abs(variance/wantVar-1) > 0.15 {
+			t.Errorf("n %d p %g: mean %.3f (want %.3f), variance %.3f (want %.3f)", c.n, c.p, mean, want, variance, wantVar)
+		}
+	}
+	if binomial(rng, 10, 0) != 0 || binomial(rng, 10, 1) != 10 || binomial(rng, 0, 0.5) != 0 {
+		t.Error("edge cases")
+	}
 }
