@@ -10,13 +10,14 @@ GO      ?= go
 EXAMPLE ?= examples/ring4/ring4.fvm
 BIN     := bin
 
-.PHONY: run test build deps-build deps-test vet fmt-check clean
+.PHONY: run tour test build deps-build deps-test vet fmt-check clean
 
 # With a display, open the viewer on the example; without one, say so and
 # draw a snapshot with EGL instead.
 SNAPSHOT ?= $(BIN)/ring4.png
 run: deps-build build
 	@$(BIN)/fabnet check $(EXAMPLE)
+	@$(MAKE) --no-print-directory tour
 	@if [ -n "$$DISPLAY" ] && { ! command -v xdpyinfo >/dev/null || xdpyinfo >/dev/null 2>&1; }; then \
 		echo "opening the viewer on $(EXAMPLE) (DISPLAY=$$DISPLAY)"; \
 		$(BIN)/fabviz $(EXAMPLE); \
@@ -24,6 +25,16 @@ run: deps-build build
 		echo "no working display (DISPLAY='$$DISPLAY'): drawing a snapshot instead"; \
 		$(BIN)/fabviz snapshot $(EXAMPLE) -o $(SNAPSHOT) && echo "wrote $(SNAPSHOT)"; \
 	fi
+
+# The two case studies of the Cplant paper, drawn into docs/img/ by their
+# scripts (examples/badcable, examples/sixjobs; see README "Two analyses").
+tour: deps-build build
+	@echo "The Cplant paper's two case studies (README, 'Two analyses'):"
+	$(BIN)/fabviz run examples/badcable/badcable.fvcmd
+	@echo "  a failing cable: docs/img/badcable.png - the one cable with yellow (bad packets) at both ends"
+	$(BIN)/fabviz run examples/sixjobs/sixjobs.fvcmd
+	@echo "  a starved job: docs/img/sixjobs-fig{2,4,5,6}-*.png; job 5 is 2.5 times slower than alone:"
+	@cat examples/sixjobs/progress.txt
 
 build:
 	@mkdir -p $(BIN)
