@@ -334,3 +334,48 @@ func TestStaticLayerDrawsTheSamePicture(t *testing.T) {
 		t.Errorf("%d of %d lit pixels differ between the layered and the direct picture", differ, lit)
 	}
 }
+
+func TestClipboardThroughGLFW(t *testing.T) {
+	a := open(t, Options{})
+	cb := clipboard{a.win.Window}
+	cb.SetText("s1.13")
+	if got, err := cb.Text(); err != nil || got != "s1.13" {
+		t.Errorf("clipboard holds %q (%v), want s1.13", got, err)
+	}
+}
+
+// A click on a switch selects it; a double click also turns the camera
+// to it; a click on empty space clears the selection.
+func TestClickAndDoubleClick(t *testing.T) {
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm"})
+	a.frame()
+	_, _, w, h := a.viewport()
+	cam := a.in.State.Camera
+	// Aim the camera at switch s2's cube: the middle of the view is on it.
+	s2, _ := a.env.Model().SwitchByLabel("s2")
+	pos := a.sc.Layout.Center[s2]
+	a.in.State.Camera.Target = pos
+	a.click(w/2, h/2, w, h, false)
+	if sel := a.in.State.Select; sel != "s2" && !strings.HasPrefix(sel, "s2.") {
+		t.Fatalf("click on s2 selected %q", sel)
+	}
+	// Double click: aim a little beside s1's centre, still on its cube.
+	a.in.State.Select = ""
+	s1, _ := a.env.Model().SwitchByLabel("s1")
+	off := a.sc.Layout.Center[s1].Add(scene.Vec3{0.2, 0.1, 0})
+	a.in.State.Camera.Target = off
+	a.click(w/2, h/2, w, h, true)
+	sel := a.in.State.Select
+	if sel != "s1" && !strings.HasPrefix(sel, "s1.") {
+		t.Fatalf("double click on s1 selected %q", sel)
+	}
+	o, _ := a.env.Model().Lookup(sel)
+	if p, _ := a.sc.Locate(o); a.in.State.Camera.Target != p {
+		t.Errorf("double click on %s left the camera at %v, want %v", sel, a.in.State.Camera.Target, p)
+	}
+	a.in.State.Camera = cam
+	a.click(2, 2, w, h, false) // a corner: nothing there
+	if a.in.State.Select != "" {
+		t.Errorf("click on empty space kept the selection %q", a.in.State.Select)
+	}
+}
