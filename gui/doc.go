@@ -4,6 +4,13 @@
 // shapes) and OpenGL 3 renderer for imgui's draw lists (imgui_gl.go), drawn
 // over the 3-D pass of render/gl.
 //
+// The window is single-sampled. A still picture is drawn 4× multisampled
+// into a render/gl.Target, kept, and blitted beside the panels until
+// something changes; while playing or dragging the scene is drawn
+// single-sampled, and while playing a scene with many links the links and
+// cubes are drawn once into a layer and only the recoloured ports over a
+// copy of it (docs/benchmarks.md, "Viewer").
+//
 // Everything GL and imgui runs on the thread that opened the window. Files
 // chosen in the Files panel, and logs re-read in follow mode, are read by a
 // goroutine that touches nothing of the viewer's; the result is handed back
