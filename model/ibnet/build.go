@@ -41,15 +41,15 @@ type Place struct {
 
 // Import is a fabric arranged as a model.
 type Import struct {
-	Fabric                 *Fabric
-	Switches               []Place
-	Hosts                  []Host
-	Ports                  int // ports per switch (the largest switch)
-	Planes, Rows, Columns  int
-	Warnings               textio.ErrorList
-	swOf                   map[int]int // fabric node → switch index
-	defs                   []string    // portdef bodies
-	cables                 []Cable     // switch-to-switch
+	Fabric                *Fabric
+	Switches              []Place
+	Hosts                 []Host
+	Ports                 int // ports per switch (the largest switch)
+	Planes, Rows, Columns int
+	Warnings              textio.ErrorList
+	swOf                  map[int]int // fabric node → switch index
+	defs                  []string    // portdef bodies
+	cables                []Cable     // switch-to-switch
 }
 
 // SwitchIndex is the model switch index of a fabric node, or -1.

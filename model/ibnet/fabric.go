@@ -47,9 +47,9 @@ type Node struct {
 type Port struct {
 	Peer     int // index of the node at the other end of the cable, -1 = none
 	PeerPort int
-	LID      int  // a CA port's base LID; 0 when unknown
-	Line     int  // line that described the cable
-	saidAt   int  // line of the node's own description of this port, 0 = none
+	LID      int // a CA port's base LID; 0 when unknown
+	Line     int // line that described the cable
+	saidAt   int // line of the node's own description of this port, 0 = none
 }
 
 // Connected reports whether the port has a cable.

@@ -37,9 +37,9 @@ const (
 
 // claim is one line's statement that two ports are cabled; a's node made it.
 type claim struct {
-	a, ap  int
-	peerID string // default form: the peer's id, resolved after reading
-	b, bp  int
+	a, ap   int
+	peerID  string // default form: the peer's id, resolved after reading
+	b, bp   int
 	peerLID int
 	line    int
 }
@@ -130,7 +130,7 @@ func (p *parser) problem(line int, format string, args ...any) {
 var (
 	keyValueRE = regexp.MustCompile(`^(vendid|devid|sysimgguid|switchguid|caguid|rtrguid)=`)
 	// Lines that diagnostic output (stderr) leaves in a captured file.
-	stderrRE = regexp.MustCompile(`^(ib[a-z_]*|iberror|ibwarn|ibpanic|ibdebug|umad[a-z_0-9]*):|^[A-Za-z0-9_./-]+\.c:[0-9]+[;:]`)
+	stderrRE  = regexp.MustCompile(`^(ib[a-z_]*|iberror|ibwarn|ibpanic|ibdebug|umad[a-z_0-9]*):|^[A-Za-z0-9_./-]+\.c:[0-9]+[;:]`)
 	chassisRE = regexp.MustCompile(`^(Non-Chassis Nodes|.*\bChassis\b.*)$`)
 )
 
