@@ -1,0 +1,253 @@
+package lft
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"github.com/fabviz/fabviz/internal/textio"
+	"github.com/fabviz/fabviz/model/ibnet"
+)
+
+// MaxProblems is how many distinct missing-route reasons a Result keeps.
+const MaxProblems = 1000
+
+// Problem is one reason why routes are missing, and how many it affects.
+type Problem struct {
+	Msg    string
+	Routes int
+}
+
+// Result sums up the routes written.
+type Result struct {
+	Files    int
+	Routes   int // routes written (not counting the empty route to oneself)
+	Missing  int // routes the tables could not give (written as empty lines)
+	Problems []Problem
+	dropped  int // distinct problems beyond MaxProblems
+	index    map[string]int
+}
+
+// MoreProblems is the number of distinct reasons not kept in Problems.
+func (r *Result) MoreProblems() int { return r.dropped }
+
+func (r *Result) miss(msg string, n int) {
+	r.Missing += n
+	if i, ok := r.index[msg]; ok {
+		r.Problems[i].Routes += n
+		return
+	}
+	if len(r.Problems) >= MaxProblems {
+		r.dropped++
+		return
+	}
+	r.index[msg] = len(r.Problems)
+	r.Problems = append(r.Problems, Problem{msg, n})
+}
+
+// hop is where a switch port leads: another switch, a host, or nowhere.
+type hop struct {
+	sw   int32 // switch index, -1 when not a switch
+	host int32 // host (node id), -1 when not a host
+}
+
+// Router holds what route generation needs, flattened for speed.
+type Router struct {
+	im    *ibnet.Import
+	next  [][]hop  // by switch, by port number
+	table []*Table // by switch
+	lids  []int    // by host
+	names []string // switch labels
+}
+
+// Match pairs each switch of the import with its table. A table for a
+// switch the topology does not have is an error; two hosts with one LID too.
+func Match(im *ibnet.Import, ts *Tables) (*Router, error) {
+	f := im.Fabric
+	r := &Router{im: im, table: make([]*Table, len(im.Switches)), lids: make([]int, len(im.Hosts))}
+	byGUID := map[uint64]int{}
+	for i, s := range im.Switches {
+		byGUID[f.Nodes[s.Node].GUID] = i
+		r.names = append(r.names, s.Label)
+	}
+	var errs textio.ErrorList
+	for _, t := range ts.List {
+		i, ok := byGUID[t.GUID]
+		if !ok {
+			errs = append(errs, textio.Errorf(ts.File, t.Line, "forwarding table for %s, which is not in the topology %s", t, f.File))
+			continue
+		}
+		r.table[i] = t
+	}
+	owner := map[int]int{}
+	for h, hp := range im.Hosts {
+		r.lids[h] = hp.LID
+		if hp.LID == 0 {
+			continue
+		}
+		if o, dup := owner[hp.LID]; dup {
+			errs = append(errs, textio.Errorf(f.File, 0, "LID %d belongs to both %s and %s", hp.LID, im.Hosts[o].Name, hp.Name))
+			continue
+		}
+		owner[hp.LID] = h
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	hostAt := map[[2]int]int32{}
+	for h, hp := range im.Hosts {
+		hostAt[[2]int{hp.Node, hp.Port}] = int32(h)
+	}
+	r.next = make([][]hop, len(im.Switches))
+	for i, s := range im.Switches {
+		nd := f.Nodes[s.Node]
+		hs := make([]hop, len(nd.Ports))
+		for p, pt := range nd.Ports {
+			hs[p] = hop{-1, -1}
+			if pt.Peer < 0 || p == 0 {
+				continue
+			}
+			if j := im.SwitchIndex(pt.Peer); j >= 0 {
+				hs[p].sw = int32(j)
+			} else if h, ok := hostAt[[2]int{pt.Peer, pt.PeerPort}]; ok {
+				hs[p].host = h
+			}
+		}
+		r.next[i] = hs
+	}
+	return r, nil
+}
+
+// route appends the route bytes from switch s to host d, or returns why
+// there is none.
+func (r *Router) route(buf []byte, s, d int) ([]byte, string) {
+	lid := r.lids[d]
+	if lid == 0 {
+		return buf, fmt.Sprintf("%s has no LID in the topology", r.im.Hosts[d].Name)
+	}
+	for hops := 0; ; hops++ {
+		if hops > len(r.next) {
+			return buf, fmt.Sprintf("forwarding loop for LID %d (%s) through switch %s", lid, r.im.Hosts[d].Name, r.names[s])
+		}
+		t := r.table[s]
+		if t == nil {
+			return buf, fmt.Sprintf("no forwarding table for switch %s", r.names[s])
+		}
+		b := t.Port(lid)
+		if b == NoPort {
+			return buf, fmt.Sprintf("switch %s has no entry for LID %d (%s)", r.names[s], lid, r.im.Hosts[d].Name)
+		}
+		if int(b) >= len(r.next[s]) || (r.next[s][b].sw < 0 && r.next[s][b].host < 0) {
+			return buf, fmt.Sprintf("switch %s sends LID %d (%s) to port %d, which has no cable", r.names[s], lid, r.im.Hosts[d].Name, b)
+		}
+		buf = append(buf, b)
+		nx := r.next[s][b]
+		if nx.host >= 0 {
+			if int(nx.host) != d {
+				return buf, fmt.Sprintf("switch %s sends LID %d (%s) to port %d, host %s", r.names[s], lid, r.im.Hosts[d].Name, b, r.im.Hosts[nx.host].Name)
+			}
+			return buf, ""
+		}
+		s = int(nx.sw)
+	}
+}
+
+// Routes returns the route bytes from host src to host dst, or why there
+// is none.
+func (r *Router) Routes(src, dst int) ([]byte, string) {
+	if src == dst {
+		return nil, ""
+	}
+	return r.route(nil, r.im.Hosts[src].Switch, dst)
+}
+
+// Write computes every host's routes and writes them as DIR/<id><EXT>, in
+// absolute encoding. Missing routes are written as empty lines and counted
+// in the result, with their reasons.
+func Write(dir, ext string, im *ibnet.Import, ts *Tables) (*Result, error) {
+	r, err := Match(im, ts)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	res := &Result{index: map[string]int{}}
+	var text []byte
+	starts := make([]int, len(im.Hosts)+1)
+	var path []byte
+	for s, sw := range im.Switches {
+		if sw.NumProc == 0 {
+			continue
+		}
+		// Routes are chosen by destination only, so every host of a switch
+		// shares the same lines but its own.
+		text = text[:0]
+		missing, local := map[string]int{}, map[string]int{}
+		for d := range im.Hosts {
+			starts[d] = len(text)
+			var why string
+			path, why = r.route(path[:0], s, d)
+			if why != "" {
+				if im.Hosts[d].Switch == s {
+					local[why]++ // its own host's line is the empty route anyway
+				} else {
+					missing[why]++
+				}
+				text = append(text, '\n')
+				continue
+			}
+			for i, b := range path {
+				if i > 0 {
+					text = append(text, ' ')
+				}
+				text = append(text, hexDigits[b>>4], hexDigits[b&15])
+			}
+			text = append(text, '\n')
+		}
+		starts[len(im.Hosts)] = len(text)
+		for h := sw.FirstNode; h < sw.FirstNode+sw.NumProc; h++ {
+			if err := writeFile(filepath.Join(dir, strconv.Itoa(h)+ext), text[:starts[h]], text[starts[h+1]:]); err != nil {
+				return res, err
+			}
+			res.Files++
+		}
+		keys := make([]string, 0, len(missing)+len(local))
+		for k := range missing {
+			keys = append(keys, k)
+		}
+		for k := range local {
+			if _, ok := missing[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			res.miss(k, missing[k]*sw.NumProc+local[k]*(sw.NumProc-1))
+		}
+		res.Routes += len(im.Hosts) * sw.NumProc
+	}
+	res.Routes -= res.Missing + len(im.Hosts)
+	return res, nil
+}
+
+const hexDigits = "0123456789abcdef"
+
+func writeFile(path string, before, after []byte) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(fh, 64<<10)
+	w.Write(before)
+	w.WriteByte('\n') // the route to itself
+	w.Write(after)
+	if err := w.Flush(); err != nil {
+		fh.Close()
+		return err
+	}
+	return fh.Close()
+}
