@@ -94,8 +94,8 @@ func (im *Import) nameHosts() {
 		}
 	}
 	seen := map[string]bool{}
-	for n := range taken {
-		seen[n] = true
+	for _, s := range im.Switches {
+		seen[s.Label] = true
 	}
 	for h := range im.Hosts {
 		base, k := im.Hosts[h].Name, 2

@@ -134,7 +134,7 @@ func (p *parser) line(n int, t string) {
 			return
 		}
 		p.entry(n, entryRE.FindStringSubmatch(t))
-	case stderrRE.MatchString(t):
+	case stderrRE.MatchString(t) || strings.HasPrefix(t, "*** WARNING ***"):
 		p.ts.Warnings = append(p.ts.Warnings, textio.Errorf(p.ts.File, n, "warning: skipped diagnostic line %q", t))
 	default:
 		if p.mcast {
