@@ -2,6 +2,7 @@ package ibnet
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/fabviz/fabviz/internal/textio"
@@ -86,7 +87,9 @@ func (im *Import) nameHosts() {
 		return suffixGUID(n, i)
 	})
 	for i, c := range cas {
-		for k, h := range ports[c] {
+		hs := ports[c]
+		sort.Slice(hs, func(a, b int) bool { return im.Hosts[hs[a]].Port < im.Hosts[hs[b]].Port })
+		for k, h := range hs {
 			im.Hosts[h].Name = names[i]
 			if k > 0 {
 				im.Hosts[h].Name = fmt.Sprintf("%s-p%d", names[i], im.Hosts[h].Port)
