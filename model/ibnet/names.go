@@ -39,7 +39,10 @@ func switchBase(n *Node) string {
 	if s := safe(d); s != "" {
 		return s
 	}
-	return safe(n.ID)
+	if s := safe(n.ID); s != "" {
+		return s
+	}
+	return "sw"
 }
 
 // hostBase is the host name a CA's description suggests ("cn001 HCA-1" →

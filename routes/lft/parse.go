@@ -31,6 +31,7 @@ type Table struct {
 	// Out is the out port by destination LID; NoPort = no entry.
 	Out     []uint8
 	Entries int
+	line    []int32 // line of each entry, while parsing
 }
 
 // Port is the out port for a LID, or NoPort.
@@ -82,7 +83,6 @@ type parser struct {
 	errs  textio.ErrorList
 	cur   *Table
 	mcast bool
-	seen  map[int]int // LID → line, in the current table
 }
 
 // Parse reads any of the supported dumps; several may be concatenated.
@@ -113,6 +113,9 @@ func Parse(name string, r io.Reader) (*Tables, error) {
 	if len(p.errs) > 0 {
 		return nil, p.errs
 	}
+	for _, t := range p.ts.List {
+		t.line = nil
+	}
 	return p.ts, nil
 }
 
@@ -121,6 +124,12 @@ func (p *parser) errorf(line int, format string, args ...any) {
 }
 
 func (p *parser) line(n int, t string) {
+	if lid, port, ok := fastEntry(t); ok {
+		if !p.mcast {
+			p.set(n, lid, port, t)
+		}
+		return
+	}
 	switch {
 	case t == "" || t[0] == '#' || skipRE.MatchString(t):
 	case mcastRE.MatchString(t):
@@ -172,24 +181,51 @@ func (p *parser) header(n int, t, rest string) {
 	p.ts.byGUID[g] = tb
 	p.ts.List = append(p.ts.List, tb)
 	p.cur = tb
-	p.seen = map[int]int{}
+}
+
+// fastEntry reads the common entry "0xLLLL PPP ..." without regular
+// expressions: big fabrics have millions of them.
+func fastEntry(t string) (lid, port int, ok bool) {
+	if len(t) < 8 || t[0] != '0' || t[1] != 'x' {
+		return 0, 0, false
+	}
+	i := 2
+	for ; i < len(t) && i < 7; i++ {
+		c := t[i]
+		switch {
+		case c >= '0' && c <= '9':
+			lid = lid<<4 | int(c-'0')
+		case c >= 'a' && c <= 'f':
+			lid = lid<<4 | int(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			lid = lid<<4 | int(c-'A'+10)
+		default:
+			goto digits
+		}
+	}
+digits:
+	if i == 2 || i >= len(t) || t[i] != ' ' {
+		return 0, 0, false
+	}
+	for i < len(t) && (t[i] == ' ' || t[i] == ':') {
+		i++
+	}
+	j := i
+	for ; i < len(t) && i-j < 4 && t[i] >= '0' && t[i] <= '9'; i++ {
+		port = port*10 + int(t[i]-'0')
+	}
+	if i == j || i-j > 3 || (i < len(t) && t[i] != ' ') {
+		return 0, 0, false
+	}
+	return lid, port, true
 }
 
 func (p *parser) entry(n int, m []string) {
-	if p.cur == nil {
-		p.errorf(n, "table entry before any switch header")
-		return
-	}
 	lid, err := strconv.ParseUint(m[1][2:], 16, 32)
 	if err != nil || lid > MaxLID {
 		p.errorf(n, "LID %s out of the unicast range 0x0001..0x%04x", m[1], MaxLID)
 		return
 	}
-	if prev, dup := p.seen[int(lid)]; dup {
-		p.errorf(n, "LID %s listed twice for switch 0x%016x (line %d)", m[1], p.cur.GUID, prev)
-		return
-	}
-	p.seen[int(lid)] = n
 	port := NoPort
 	if m[2] != "UNREACHABLE" {
 		v, err := strconv.Atoi(m[2])
@@ -199,10 +235,33 @@ func (p *parser) entry(n int, m []string) {
 		}
 		port = v
 	}
-	t := p.cur
-	for len(t.Out) <= int(lid) {
-		t.Out = append(t.Out, NoPort)
+	p.set(n, int(lid), port, m[1])
+}
+
+// set records one entry of the current table.
+func (p *parser) set(n, lid, port int, text string) {
+	if p.cur == nil {
+		p.errorf(n, "table entry before any switch header")
+		return
 	}
+	if lid > MaxLID {
+		p.errorf(n, "LID 0x%04x out of the unicast range 0x0001..0x%04x", lid, MaxLID)
+		return
+	}
+	if port > 255 {
+		p.errorf(n, "out port %d out of range 0..255", port)
+		return
+	}
+	t := p.cur
+	for len(t.Out) <= lid {
+		t.Out = append(t.Out, NoPort)
+		t.line = append(t.line, 0)
+	}
+	if prev := t.line[lid]; prev != 0 {
+		p.errorf(n, "LID 0x%04x listed twice for switch 0x%016x (line %d)", lid, t.GUID, prev)
+		return
+	}
+	t.line[lid] = int32(n)
 	t.Out[lid] = uint8(port)
 	if port != NoPort {
 		t.Entries++
