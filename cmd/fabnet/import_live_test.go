@@ -19,7 +19,7 @@ import (
 const umad2sim = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so"
 
 // needTools skips (outside CI) or fails (in CI) when a tool is missing.
-func needTools(t *testing.T) {
+func needTools(t testing.TB) {
 	t.Helper()
 	var missing []string
 	for _, tool := range []string{"ibsim", "opensm", "ibnetdiscover", "dump_fts", "ibtracert"} {
@@ -44,14 +44,14 @@ func needTools(t *testing.T) {
 
 // simFabric is ibsim running one fabric, with the tools pointed at it.
 type simFabric struct {
-	t   *testing.T
+	t   testing.TB
 	dir string
 	env []string
 }
 
 // startSim starts ibsim on a net file (or ibnetdiscover output) and stops
 // it when the test ends.
-func startSim(t *testing.T, net string) *simFabric {
+func startSim(t testing.TB, net string) *simFabric {
 	t.Helper()
 	dir := t.TempDir()
 	sock := fmt.Sprintf("fabviz%d_%d", os.Getpid(), time.Now().UnixNano()%1e9)

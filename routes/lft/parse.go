@@ -105,6 +105,12 @@ func Parse(name string, r io.Reader) (*Tables, error) {
 			}
 			continue
 		}
+		if lid, port, ok := fastEntry(line); ok {
+			if !p.mcast {
+				p.set(lr.Line(), lid, port)
+			}
+			continue
+		}
 		p.line(lr.Line(), strings.TrimSpace(string(line)))
 	}
 	if len(p.errs) == 0 && len(p.ts.List) == 0 {
@@ -124,12 +130,6 @@ func (p *parser) errorf(line int, format string, args ...any) {
 }
 
 func (p *parser) line(n int, t string) {
-	if lid, port, ok := fastEntry(t); ok {
-		if !p.mcast {
-			p.set(n, lid, port, t)
-		}
-		return
-	}
 	switch {
 	case t == "" || t[0] == '#' || skipRE.MatchString(t):
 	case mcastRE.MatchString(t):
@@ -185,7 +185,7 @@ func (p *parser) header(n int, t, rest string) {
 
 // fastEntry reads the common entry "0xLLLL PPP ..." without regular
 // expressions: big fabrics have millions of them.
-func fastEntry(t string) (lid, port int, ok bool) {
+func fastEntry(t []byte) (lid, port int, ok bool) {
 	if len(t) < 8 || t[0] != '0' || t[1] != 'x' {
 		return 0, 0, false
 	}
@@ -235,11 +235,11 @@ func (p *parser) entry(n int, m []string) {
 		}
 		port = v
 	}
-	p.set(n, int(lid), port, m[1])
+	p.set(n, int(lid), port)
 }
 
 // set records one entry of the current table.
-func (p *parser) set(n, lid, port int, text string) {
+func (p *parser) set(n, lid, port int) {
 	if p.cur == nil {
 		p.errorf(n, "table entry before any switch header")
 		return

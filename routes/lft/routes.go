@@ -1,12 +1,13 @@
 package lft
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/model/ibnet"
@@ -166,7 +167,8 @@ func (r *Router) Routes(src, dst int) ([]byte, string) {
 
 // Write computes every host's routes and writes them as DIR/<id><EXT>, in
 // absolute encoding. Missing routes are written as empty lines and counted
-// in the result, with their reasons.
+// in the result, with their reasons. Switches are shared out among as many
+// workers as there are CPUs.
 func Write(dir, ext string, im *ibnet.Import, ts *Tables) (*Result, error) {
 	r, err := Match(im, ts)
 	if err != nil {
@@ -175,79 +177,100 @@ func Write(dir, ext string, im *ibnet.Import, ts *Tables) (*Result, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	res := &Result{index: map[string]int{}}
-	var text []byte
-	starts := make([]int, len(im.Hosts)+1)
-	var path []byte
-	for s, sw := range im.Switches {
-		if sw.NumProc == 0 {
-			continue
-		}
-		// Routes are chosen by destination only, so every host of a switch
-		// shares the same lines but its own.
-		text = text[:0]
-		missing, local := map[string]int{}, map[string]int{}
-		for d := range im.Hosts {
-			starts[d] = len(text)
-			var why string
-			path, why = r.route(path[:0], s, d)
-			if why != "" {
-				if im.Hosts[d].Switch == s {
-					local[why]++ // its own host's line is the empty route anyway
-				} else {
-					missing[why]++
+	workers := runtime.GOMAXPROCS(0)
+	parts := make([]part, workers)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Add(1)
+		go func(pt *part) {
+			defer wg.Done()
+			pt.miss = map[string]int{}
+			pt.starts = make([]int, len(im.Hosts)+1)
+			for s := range jobs {
+				if pt.err == nil {
+					pt.err = r.writeSwitch(pt, dir, ext, s)
 				}
-				text = append(text, '\n')
-				continue
 			}
-			for i, b := range path {
-				if i > 0 {
-					text = append(text, ' ')
-				}
-				text = append(text, hexDigits[b>>4], hexDigits[b&15])
-			}
-			text = append(text, '\n')
-		}
-		starts[len(im.Hosts)] = len(text)
-		for h := sw.FirstNode; h < sw.FirstNode+sw.NumProc; h++ {
-			if err := writeFile(filepath.Join(dir, strconv.Itoa(h)+ext), text[:starts[h]], text[starts[h+1]:]); err != nil {
-				return res, err
-			}
-			res.Files++
-		}
-		keys := make([]string, 0, len(missing)+len(local))
-		for k := range missing {
-			keys = append(keys, k)
-		}
-		for k := range local {
-			if _, ok := missing[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			res.miss(k, missing[k]*sw.NumProc+local[k]*(sw.NumProc-1))
-		}
-		res.Routes += len(im.Hosts) * sw.NumProc
+		}(&parts[w])
 	}
-	res.Routes -= res.Missing + len(im.Hosts)
+	for s, sw := range im.Switches {
+		if sw.NumProc > 0 {
+			jobs <- s
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	res := &Result{index: map[string]int{}}
+	miss := map[string]int{}
+	for _, pt := range parts {
+		if pt.err != nil {
+			return nil, pt.err
+		}
+		res.Files += pt.files
+		for k, n := range pt.miss {
+			miss[k] += n
+		}
+	}
+	keys := make([]string, 0, len(miss))
+	for k := range miss {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		res.miss(k, miss[k])
+	}
+	n := len(im.Hosts)
+	res.Routes = n*(n-1) - res.Missing
 	return res, nil
 }
 
-const hexDigits = "0123456789abcdef"
-
-func writeFile(path string, before, after []byte) error {
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(fh, 64<<10)
-	w.Write(before)
-	w.WriteByte('\n') // the route to itself
-	w.Write(after)
-	if err := w.Flush(); err != nil {
-		fh.Close()
-		return err
-	}
-	return fh.Close()
+// part is one worker's buffers and tallies.
+type part struct {
+	text, path, file []byte
+	starts           []int
+	files            int
+	miss             map[string]int
+	err              error
 }
+
+// writeSwitch writes the route files of the hosts on switch s. Routes are
+// chosen by destination only, so all of them share every line but their
+// own, the empty route to oneself.
+func (r *Router) writeSwitch(pt *part, dir, ext string, s int) error {
+	im := r.im
+	sw := &im.Switches[s]
+	pt.text = pt.text[:0]
+	for d := range im.Hosts {
+		pt.starts[d] = len(pt.text)
+		var why string
+		pt.path, why = r.route(pt.path[:0], s, d)
+		if why != "" {
+			n := sw.NumProc
+			if im.Hosts[d].Switch == s {
+				n-- // its own host's line is the empty route anyway
+			}
+			pt.miss[why] += n
+			pt.text = append(pt.text, '\n')
+			continue
+		}
+		for i, b := range pt.path {
+			if i > 0 {
+				pt.text = append(pt.text, ' ')
+			}
+			pt.text = append(pt.text, hexDigits[b>>4], hexDigits[b&15])
+		}
+		pt.text = append(pt.text, '\n')
+	}
+	pt.starts[len(im.Hosts)] = len(pt.text)
+	for h := sw.FirstNode; h < sw.FirstNode+sw.NumProc; h++ {
+		pt.file = append(append(append(pt.file[:0], pt.text[:pt.starts[h]]...), '\n'), pt.text[pt.starts[h+1]:]...)
+		if err := os.WriteFile(filepath.Join(dir, strconv.Itoa(h)+ext), pt.file, 0o644); err != nil {
+			return err
+		}
+		pt.files++
+	}
+	return nil
+}
+
+const hexDigits = "0123456789abcdef"
