@@ -1,0 +1,149 @@
+package collect
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/fabviz/fabviz/internal/ibsimtest"
+	"github.com/fabviz/fabviz/model"
+)
+
+// benchFabric writes an ibsim net file of 32 leaves and 32 spines, all
+// 36-port: each leaf has 4 hosts on ports 1–4 and one cable to every spine on
+// ports 5–36; each spine has one cable to every leaf on ports 1–32.
+func benchFabric(dir string) string {
+	var b strings.Builder
+	for s := 1; s <= 32; s++ {
+		fmt.Fprintf(&b, "Switch\t36 \"spine%02d\"\t# \"spine%02d\"\n", s, s)
+		for l := 1; l <= 32; l++ {
+			fmt.Fprintf(&b, "[%d]\t\"leaf%02d\"[%d]\n", l, l, s+4)
+		}
+		b.WriteString("\n")
+	}
+	for l := 1; l <= 32; l++ {
+		fmt.Fprintf(&b, "Switch\t36 \"leaf%02d\"\t# \"leaf%02d\"\n", l, l)
+		for h := 1; h <= 4; h++ {
+			fmt.Fprintf(&b, "[%d]\t\"cn%03d\"[1]\n", h, (l-1)*4+h)
+		}
+		for s := 1; s <= 32; s++ {
+			fmt.Fprintf(&b, "[%d]\t\"spine%02d\"[%d]\n", s+4, s, l)
+		}
+		b.WriteString("\n")
+	}
+	for n := 1; n <= 128; n++ {
+		fmt.Fprintf(&b, "Hca\t1 \"cn%03d\"\t# \"cn%03d HCA-1\"\n[1]\t\"leaf%02d\"[%d]\n\n", n, n, (n-1)/4+1, (n-1)%4+1)
+	}
+	path := filepath.Join(dir, "bench.net")
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	return path
+}
+
+// benchModel writes the matching model, addressing switches by the LIDs
+// ibswitches reports.
+func benchModel(b *testing.B, sim *ibsimtest.Sim, dir string) *model.Model {
+	cmd := exec.Command("ibswitches")
+	cmd.Env = append(os.Environ(), sim.Env...)
+	out, err := cmd.Output()
+	if err != nil {
+		b.Fatalf("ibswitches: %v", err)
+	}
+	lids := map[string]string{}
+	for _, m := range regexp.MustCompile(`"(\w+)".* lid (\d+)`).FindAllStringSubmatch(string(out), -1) {
+		lids[m[1]] = m[2]
+	}
+	var s strings.Builder
+	s.WriteString("rows 2\ncolumns 32\nports 36\nport-base 1\nhostname-format cn%03d\nrowdef 0 spine\nrowdef 1 leaf\nportdef leaf\n")
+	for p := 1; p <= 4; p++ {
+		fmt.Fprintf(&s, "%d proc top %d\n", p, p)
+	}
+	for p := 5; p <= 36; p++ {
+		fmt.Fprintf(&s, "%d net bottom %d\n", p, p)
+	}
+	s.WriteString("end\nportdef spine\n")
+	for p := 1; p <= 32; p++ {
+		fmt.Fprintf(&s, "%d net top %d\n", p, p)
+	}
+	s.WriteString("end\n")
+	for i := 1; i <= 32; i++ {
+		fmt.Fprintf(&s, "switch spine%02d 0 0 %d sw %s\n", i, i-1, lids[fmt.Sprintf("spine%02d", i)])
+		fmt.Fprintf(&s, "switch leaf%02d 0 1 %d node %d sw %s\n", i, i-1, (i-1)*4+1, lids[fmt.Sprintf("leaf%02d", i)])
+		for j := 1; j <= 32; j++ {
+			fmt.Fprintf(&s, "link spine%02d.%d leaf%02d.%d\n", j, i, i, j+4)
+		}
+	}
+	m, err := model.Parse("bench.fvm", strings.NewReader(s.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m
+}
+
+func childCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkIBSweep64 measures one sweep of a 64-switch, 36-port ibsim fabric
+// (2,176 ports in use) by the collector's IB source, and, in the same run, a
+// sequential loop of one perfquery pair per port over a sample of ports,
+// scaled to the whole fabric.
+func BenchmarkIBSweep64(b *testing.B) {
+	dir := b.TempDir()
+	sim := ibsimtest.Start(b, benchFabric(dir))
+	m := benchModel(b, sim, dir)
+	src, err := NewIBSource(m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	src.Env, src.Concurrency, src.Timeout = sim.Env, 8, 10*time.Second
+	r := NewReading(len(src.Counters()), len(src.Ports()))
+
+	b.Run("collector", func(b *testing.B) {
+		c0, s0 := childCPU(), selfCPU()
+		for b.Loop() {
+			r.clear()
+			if st := src.Sweep(context.Background(), r); st.Read != len(src.Ports()) {
+				b.Fatalf("read %d of %d ports: %v", st.Read, len(src.Ports()), st.Warnings)
+			}
+		}
+		b.ReportMetric(float64(len(src.Ports())), "ports")
+		b.ReportMetric((childCPU()-c0).Seconds()/float64(b.N), "perfquery-cpu-s/sweep")
+		b.ReportMetric((selfCPU()-s0).Seconds()/float64(b.N), "collector-cpu-s/sweep")
+	})
+	b.Run("per-port-loop", func(b *testing.B) {
+		const sample = 48
+		for b.Loop() {
+			start := time.Now()
+			for i, p := range src.Ports()[:sample] {
+				sw := m.Switches[m.SwitchOf(p)]
+				for _, x := range [][]string{{"-x", sw.SW, fmt.Sprint(m.Number(p))}, {sw.SW, fmt.Sprint(m.Number(p))}} {
+					cmd := exec.Command("perfquery", x...)
+					cmd.Env = append(os.Environ(), sim.Env...)
+					var out bytes.Buffer
+					cmd.Stdout = &out
+					if err := cmd.Run(); err != nil || !bytes.Contains(out.Bytes(), []byte("PortXmitData")) {
+						b.Fatalf("port %d: %v", i, err)
+					}
+				}
+			}
+			per := time.Since(start) / sample
+			b.ReportMetric((per * time.Duration(len(src.Ports()))).Seconds(), "s/whole-fabric")
+		}
+	})
+}

@@ -1,0 +1,329 @@
+package collect
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/fabviz/fabviz/model"
+)
+
+// Config is what a Collector needs.
+type Config struct {
+	Model    *model.Model
+	Source   Source
+	Jobs     JobSource // nil: no job log
+	Counters []string  // names to log; nil = all the source reads
+	Dir      string
+	Interval time.Duration // whole seconds, at least 1 s
+	Offset   time.Duration // shifts the sampling grid
+	Deadline time.Duration // how long a sweep may take; default 0.8 × Interval
+	Raw      bool          // log cumulative values instead of deltas
+	Steps    int           // stop after this many logged steps; 0 = until ctx ends
+	Status   io.Writer     // a status line a sweep and a summary; nil = none
+}
+
+// Summary is the account of a whole run.
+type Summary struct {
+	Steps     int // lines written to each log
+	Sweeps    int
+	Attempted int // port reads attempted, over all sweeps
+	Read      int
+	Overruns  int // sweeps that ran past the next interval
+	Resets    int // counter resets detected
+	Wraps     int
+	JobErrors int
+	MaxSweep  time.Duration
+	SumSweep  time.Duration
+}
+
+func (s Summary) String() string {
+	pct := 100.0
+	if s.Attempted > 0 {
+		pct = 100 * float64(s.Read) / float64(s.Attempted)
+	}
+	mean := time.Duration(0)
+	if s.Sweeps > 0 {
+		mean = s.SumSweep / time.Duration(s.Sweeps)
+	}
+	return fmt.Sprintf("collected %d steps in %d sweeps: ports read %d of %d (%.1f%%), sweep mean %.3fs max %.3fs, overruns %d, resets %d, wraps %d, job errors %d",
+		s.Steps, s.Sweeps, s.Read, s.Attempted, pct, mean.Seconds(), s.MaxSweep.Seconds(), s.Overruns, s.Resets, s.Wraps, s.JobErrors)
+}
+
+// Collector runs aligned sweeps and appends them to logs.
+type Collector struct {
+	cfg      Config
+	counters []int // indexes into Source.Counters()
+	logs     []*LogWriter
+	jobLog   *LogWriter
+	jobCols  map[model.PortRef]int
+	prev     *Reading
+	reading  *Reading
+	sum      Summary
+}
+
+// New checks the configuration and opens (or resumes) the logs.
+func New(cfg Config) (*Collector, error) {
+	if cfg.Interval < time.Second || cfg.Interval%time.Second != 0 {
+		return nil, fmt.Errorf("interval %v: must be a whole number of seconds, at least 1s", cfg.Interval)
+	}
+	if cfg.Deadline <= 0 {
+		cfg.Deadline = cfg.Interval * 8 / 10
+	}
+	c := &Collector{cfg: cfg}
+	all := cfg.Source.Counters()
+	if cfg.Counters == nil {
+		for i := range all {
+			c.counters = append(c.counters, i)
+		}
+	}
+	for _, name := range cfg.Counters {
+		found := false
+		for i, k := range all {
+			if k.Name == name {
+				c.counters, found = append(c.counters, i), true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown counter %q", name)
+		}
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := c.openLogs(all); err != nil {
+		c.Close()
+		return nil, err
+	}
+	ports := len(cfg.Source.Ports())
+	c.reading = NewReading(len(all), ports)
+	c.prev = NewReading(len(all), ports)
+	return c, nil
+}
+
+func (c *Collector) openLogs(all []Counter) error {
+	m := c.cfg.Model
+	labels := make([]string, len(c.cfg.Source.Ports()))
+	for i, p := range c.cfg.Source.Ports() {
+		labels[i] = m.Label(p)
+	}
+	for _, ci := range c.counters {
+		k := all[ci]
+		unit := k.Unit
+		if c.cfg.Raw {
+			unit += " cumulative"
+		}
+		w, res, err := OpenLog(filepath.Join(c.cfg.Dir, k.Name+".fvlog"),
+			LogSpec{Counter: k.Name, Unit: unit, Interval: c.cfg.Interval, Labels: labels})
+		if err != nil {
+			return err
+		}
+		c.logs = append(c.logs, w)
+		c.noteResume(w, res)
+	}
+	if c.cfg.Jobs == nil {
+		return nil
+	}
+	var jl []string
+	c.jobCols = map[model.PortRef]int{}
+	for p := range m.NumPorts() {
+		if m.Spec(model.PortRef(p)).Role == model.Proc {
+			c.jobCols[model.PortRef(p)] = len(jl)
+			jl = append(jl, m.Label(model.PortRef(p)))
+		}
+	}
+	w, res, err := OpenLog(filepath.Join(c.cfg.Dir, "job.fvlog"), LogSpec{Counter: "job", Interval: c.cfg.Interval, Labels: jl})
+	if err != nil {
+		return err
+	}
+	c.jobLog = w
+	c.noteResume(w, res)
+	return nil
+}
+
+func (c *Collector) noteResume(w *LogWriter, res Resumed) {
+	if c.cfg.Status == nil || !res.Existed {
+		return
+	}
+	msg := "resuming " + w.Path
+	if !res.Last.IsZero() {
+		msg += " after " + res.Last.Format(TimeFormat)
+	}
+	if res.CutBytes > 0 {
+		msg += fmt.Sprintf(" (cut off an interrupted last line of %d bytes)", res.CutBytes)
+	}
+	fmt.Fprintln(c.cfg.Status, msg)
+}
+
+// Close closes every log.
+func (c *Collector) Close() error {
+	var errs []error
+	for _, w := range c.logs {
+		errs = append(errs, w.Close())
+	}
+	if c.jobLog != nil {
+		errs = append(errs, c.jobLog.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// lastLogged is the latest step any log holds.
+func (c *Collector) lastLogged() time.Time {
+	var t time.Time
+	for _, w := range append(c.logs[:len(c.logs):len(c.logs)], c.jobLog) {
+		if w != nil && w.Last().After(t) {
+			t = w.Last()
+		}
+	}
+	return t
+}
+
+// Run sweeps until Steps steps are logged or ctx ends, and returns the summary.
+func (c *Collector) Run(ctx context.Context) (Summary, error) {
+	baseline := !c.cfg.Raw // the first sweep only sets the counters' baseline
+	next := NextAligned(time.Now(), c.cfg.Interval, c.cfg.Offset)
+	if last := c.lastLogged(); !next.After(last) {
+		next = NextAligned(last, c.cfg.Interval, c.cfg.Offset)
+	}
+	for c.cfg.Steps == 0 || c.sum.Steps < c.cfg.Steps {
+		if err := sleepUntil(ctx, next); err != nil {
+			break
+		}
+		if err := c.sweep(ctx, next, baseline); err != nil {
+			return c.sum, err
+		}
+		baseline = false
+		now := time.Now()
+		if now.After(next.Add(c.cfg.Interval)) {
+			c.sum.Overruns++
+		}
+		next = NextAligned(now, c.cfg.Interval, c.cfg.Offset)
+	}
+	if c.cfg.Status != nil {
+		fmt.Fprintln(c.cfg.Status, c.sum)
+	}
+	return c.sum, nil
+}
+
+func sleepUntil(ctx context.Context, t time.Time) error {
+	timer := time.NewTimer(time.Until(t))
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		return nil
+	}
+}
+
+// sweep reads counters and jobs in one window and logs step t.
+func (c *Collector) sweep(parent context.Context, t time.Time, baseline bool) error {
+	ctx, cancel := context.WithDeadline(context.WithoutCancel(parent), t.Add(c.cfg.Deadline))
+	defer cancel()
+	start := time.Now()
+	jobsDone := make(chan jobResult, 1)
+	if c.cfg.Jobs != nil {
+		go func() {
+			allocs, err := c.cfg.Jobs.Jobs(ctx)
+			jobsDone <- jobResult{allocs, err}
+		}()
+	}
+	c.reading.clear()
+	st := c.cfg.Source.Sweep(ctx, c.reading)
+	var jobs jobResult
+	if c.cfg.Jobs != nil {
+		jobs = <-jobsDone
+	}
+	took := time.Since(start)
+	c.sum.Sweeps++
+	c.sum.Attempted += st.Attempted
+	c.sum.Read += st.Read
+	c.sum.SumSweep += took
+	c.sum.MaxSweep = max(c.sum.MaxSweep, took)
+
+	if !baseline {
+		if err := c.writeCounters(t); err != nil {
+			return err
+		}
+		if err := c.writeJobs(t, jobs); err != nil {
+			return err
+		}
+		c.sum.Steps++
+	}
+	c.prev, c.reading = c.reading, c.prev
+	c.status(t, st, took, baseline, jobs)
+	return nil
+}
+
+func (c *Collector) writeCounters(t time.Time) error {
+	all := c.cfg.Source.Counters()
+	n := len(c.cfg.Source.Ports())
+	vals := make([]int64, n)
+	ok := make([]bool, n)
+	for li, ci := range c.counters {
+		k := all[ci]
+		cur, curOK := c.reading.Vals[ci], c.reading.OK[ci]
+		prev, prevOK := c.prev.Vals[ci], c.prev.OK[ci]
+		for i := range n {
+			vals[i], ok[i] = 0, false
+			if !curOK[i] {
+				continue
+			}
+			if c.cfg.Raw {
+				vals[i], ok[i] = clampInt64(cur[i]), true
+				continue
+			}
+			if !prevOK[i] {
+				continue // no baseline: the port was not read last sweep
+			}
+			d, kind := k.Delta(prev[i], cur[i])
+			switch kind {
+			case DeltaReset:
+				c.sum.Resets++
+				continue
+			case DeltaWrap:
+				c.sum.Wraps++
+			}
+			vals[i], ok[i] = clampInt64(d), true
+		}
+		if err := c.logs[li].Append(t, vals, ok); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func clampInt64(v uint64) int64 {
+	if v > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(v)
+}
+
+func (c *Collector) status(t time.Time, st SweepStats, took time.Duration, baseline bool, jobs jobResult) {
+	if c.cfg.Status == nil {
+		return
+	}
+	what := fmt.Sprintf("step %d", c.sum.Steps-1)
+	if baseline {
+		what = "baseline"
+	}
+	fmt.Fprintf(c.cfg.Status, "%s %s: ports %d/%d read in %.3fs, overruns %d, resets %d",
+		t.Format(TimeFormat), what, st.Read, st.Attempted, took.Seconds(), c.sum.Overruns, c.sum.Resets)
+	if c.cfg.Jobs != nil {
+		if jobs.err != nil {
+			fmt.Fprintf(c.cfg.Status, ", jobs: %v", jobs.err)
+		} else {
+			fmt.Fprintf(c.cfg.Status, ", jobs %d", len(jobs.allocs))
+		}
+	}
+	fmt.Fprintln(c.cfg.Status)
+	for _, w := range st.Warnings {
+		fmt.Fprintf(c.cfg.Status, "  warning: %v\n", w)
+	}
+}

@@ -1,0 +1,204 @@
+package collect
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fabviz/fabviz/model"
+)
+
+// IBSource reads InfiniBand switch counters with infiniband-diags' perfquery:
+// two processes a switch per sweep (extended counters, then the basic
+// counters with the error fields), each covering all of the switch's ports.
+type IBSource struct {
+	Perfquery   string        // command, default "perfquery"
+	Env         []string      // added to the environment (e.g. LD_PRELOAD for ibsim)
+	Concurrency int           // switches read at once, default 16
+	Timeout     time.Duration // per switch, default 2 s
+
+	m        *model.Model
+	switches []ibSwitch
+	ports    []model.PortRef
+	counters []Counter
+}
+
+type ibSwitch struct {
+	index int
+	addr  []string // perfquery address arguments: LID, or -G GUID
+	// col maps the switch's IB port number to the log column, -1 if not logged.
+	col []int
+}
+
+// NewIBSource prepares a source for every switch of the model that has a
+// LID (`sw`) or a GUID (`hw`); a LID is preferred, since addressing by GUID
+// needs a subnet manager's path records. Every port in use of those switches
+// is logged.
+func NewIBSource(m *model.Model) (*IBSource, error) {
+	s := &IBSource{m: m}
+	for _, c := range ibCounters {
+		s.counters = append(s.counters, c.Counter)
+	}
+	for i, sw := range m.Switches {
+		addr, ok := ibAddress(sw)
+		if !ok {
+			continue
+		}
+		t := ibSwitch{index: i, addr: addr, col: make([]int, 257)}
+		for n := range t.col {
+			t.col[n] = -1
+		}
+		for off, spec := range sw.Def.Ports {
+			if spec.Role == model.Unused {
+				continue
+			}
+			number := off + m.PortBase
+			t.col[number] = len(s.ports)
+			s.ports = append(s.ports, model.PortRef(i*m.Ports+off))
+		}
+		s.switches = append(s.switches, t)
+	}
+	if len(s.switches) == 0 {
+		return nil, fmt.Errorf("%s: no switch has a LID (sw) or GUID (hw) to address it by", m.File)
+	}
+	return s, nil
+}
+
+func ibAddress(sw model.Switch) ([]string, bool) {
+	if lid, err := strconv.ParseUint(strings.TrimPrefix(sw.SW, "0x"), baseOf(sw.SW), 16); sw.SW != "" && err == nil && lid > 0 {
+		return []string{strconv.FormatUint(lid, 10)}, true
+	}
+	if sw.HW != "" {
+		return []string{"-G", sw.HW}, true
+	}
+	return nil, false
+}
+
+func baseOf(s string) int {
+	if strings.HasPrefix(s, "0x") {
+		return 16
+	}
+	return 10
+}
+
+func (s *IBSource) Counters() []Counter    { return s.counters }
+func (s *IBSource) Ports() []model.PortRef { return s.ports }
+
+// Sweep reads all switches with bounded concurrency. A switch that fails or
+// times out leaves its ports unread and adds a warning.
+func (s *IBSource) Sweep(ctx context.Context, r *Reading) SweepStats {
+	conc := s.Concurrency
+	if conc <= 0 {
+		conc = 16
+	}
+	var (
+		mu    sync.Mutex
+		stats SweepStats
+		wg    sync.WaitGroup
+		slots = make(chan struct{}, conc)
+	)
+	for i := range s.switches {
+		sw := &s.switches[i]
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			read, tried, err := s.readSwitch(ctx, sw, r)
+			mu.Lock()
+			stats.Attempted += tried
+			stats.Read += read
+			if err != nil {
+				stats.Warnings = append(stats.Warnings, err)
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return stats
+}
+
+func (s *IBSource) readSwitch(ctx context.Context, sw *ibSwitch, r *Reading) (read, tried int, err error) {
+	for _, c := range sw.col {
+		if c >= 0 {
+			tried++
+		}
+	}
+	timeout := s.Timeout
+	if timeout <= 0 {
+		timeout = 2 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	label := s.m.Switches[sw.index].Label
+	ext, err := s.run(ctx, "-x", sw.addr)
+	if err != nil {
+		return 0, tried, fmt.Errorf("switch %s: %v", label, err)
+	}
+	basic, err := s.run(ctx, "", sw.addr)
+	if err != nil {
+		return 0, tried, fmt.Errorf("switch %s: %v", label, err)
+	}
+	seen := map[int]bool{}
+	// Basic counters first; the extended ones then take over the fields they
+	// own (the 64-bit data and packet counts) and fill any the basic call
+	// lacked.
+	for _, pass := range []struct {
+		blocks   []PortCounters
+		extended bool
+	}{{basic, false}, {ext, true}} {
+		extended := pass.extended
+		for _, b := range pass.blocks {
+			if b.Port >= len(sw.col) || sw.col[b.Port] < 0 {
+				continue
+			}
+			col := sw.col[b.Port]
+			for ci, c := range ibCounters {
+				v, ok := b.Fields[c.Field]
+				if ok && (!extended || c.Extended || !r.OK[ci][col]) {
+					r.Vals[ci][col], r.OK[ci][col] = v, true
+				}
+			}
+			seen[b.Port] = true
+		}
+	}
+	return len(seen), tried, nil
+}
+
+// run executes perfquery [-x] -l ADDR 255 and parses its output.
+func (s *IBSource) run(ctx context.Context, flag string, addr []string) ([]PortCounters, error) {
+	name := s.Perfquery
+	if name == "" {
+		name = "perfquery"
+	}
+	args := []string{"-l"}
+	if flag != "" {
+		args = append(args, flag)
+	}
+	args = append(append(args, addr...), "255")
+	cmd := exec.CommandContext(ctx, name, args...)
+	if len(s.Env) > 0 {
+		cmd.Env = append(cmd.Environ(), s.Env...)
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("perfquery %s: timed out", strings.Join(args, " "))
+		}
+		return nil, fmt.Errorf("perfquery %s: %v: %s", strings.Join(args, " "), err, lastLine(errb.String()))
+	}
+	return ParsePerfquery(out.Bytes())
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}

@@ -1,0 +1,229 @@
+package collect
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// LogSpec is what a §5 log holds: which counter, at what interval, for which
+// ports (by label, in column order).
+type LogSpec struct {
+	Counter  string
+	Unit     string
+	Interval time.Duration
+	Labels   []string
+}
+
+// TimeFormat is how log lines stamp their step: RFC 3339 in UTC, to the second.
+const TimeFormat = "2006-01-02T15:04:05Z"
+
+const labelsPerHeaderLine = 32
+
+// LogWriter appends steps to one §5 log: one write and one fsync a step.
+type LogWriter struct {
+	Path string
+	spec LogSpec
+	f    *os.File
+	last time.Time // timestamp of the last complete line; zero if none
+	buf  []byte
+}
+
+// Resumed says what OpenLog found in an existing log.
+type Resumed struct {
+	Existed  bool
+	Last     time.Time // last complete step; zero if none
+	CutBytes int64     // bytes of an interrupted last line that were cut off
+}
+
+// OpenLog opens the log at path for appending, creating it with its header
+// when it does not exist or is empty. An existing log must have been written
+// for the same counter, interval and ports; an interrupted last line (no
+// newline) is cut off, so the next step starts on a fresh line.
+func OpenLog(path string, spec LogSpec) (*LogWriter, Resumed, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, Resumed{}, err
+	}
+	w := &LogWriter{Path: path, spec: spec, f: f}
+	res, err := w.resume()
+	if err != nil {
+		f.Close()
+		return nil, res, err
+	}
+	return w, res, nil
+}
+
+func (w *LogWriter) resume() (Resumed, error) {
+	st, err := w.f.Stat()
+	if err != nil {
+		return Resumed{}, err
+	}
+	if st.Size() == 0 {
+		return Resumed{}, w.writeHeader()
+	}
+	res := Resumed{Existed: true}
+	if err := w.checkHeader(); err != nil {
+		return res, err
+	}
+	keep, last, err := tail(w.f, st.Size())
+	if err != nil {
+		return res, fmt.Errorf("%s: %v", w.Path, err)
+	}
+	if keep < st.Size() {
+		if err := w.f.Truncate(keep); err != nil {
+			return res, err
+		}
+		res.CutBytes = st.Size() - keep
+	}
+	if len(last) > 0 && !bytes.HasPrefix(last, []byte("#")) {
+		ts, _, _ := bytes.Cut(last, []byte(" "))
+		t, err := time.Parse(time.RFC3339, string(ts))
+		if err != nil {
+			return res, fmt.Errorf("%s: last line does not start with a timestamp: %q", w.Path, ts)
+		}
+		res.Last, w.last = t, t
+	}
+	_, err = w.f.Seek(0, io.SeekEnd)
+	return res, err
+}
+
+func (w *LogWriter) header() []byte {
+	var b bytes.Buffer
+	b.WriteString("#! fabviz-log 1\n")
+	fmt.Fprintf(&b, "#! counter %s", w.spec.Counter)
+	if w.spec.Unit != "" {
+		b.WriteString(" " + w.spec.Unit)
+	}
+	fmt.Fprintf(&b, "\n#! interval %s\n", formatInterval(w.spec.Interval))
+	for i := 0; i < len(w.spec.Labels); i += labelsPerHeaderLine {
+		b.WriteString("#! ports")
+		for _, l := range w.spec.Labels[i:min(i+labelsPerHeaderLine, len(w.spec.Labels))] {
+			b.WriteString(" " + l)
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+func formatInterval(d time.Duration) string {
+	if d%time.Second == 0 {
+		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+	}
+	return d.String()
+}
+
+func (w *LogWriter) writeHeader() error {
+	if _, err := w.f.Write(w.header()); err != nil {
+		return err
+	}
+	return w.f.Sync()
+}
+
+// checkHeader compares the existing header with the one we would write.
+func (w *LogWriter) checkHeader() error {
+	if _, err := w.f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	var counter, interval string
+	var labels []string
+	br := bufio.NewReader(w.f)
+	for {
+		line, err := br.ReadString('\n')
+		if !strings.HasPrefix(line, "#!") || err != nil {
+			break
+		}
+		f := strings.Fields(line[2:])
+		if len(f) < 2 {
+			continue
+		}
+		switch f[0] {
+		case "counter":
+			counter = f[1]
+		case "interval":
+			interval = f[1]
+		case "ports":
+			labels = append(labels, f[1:]...)
+		}
+	}
+	want := formatInterval(w.spec.Interval)
+	switch {
+	case counter != w.spec.Counter:
+		return fmt.Errorf("%s: existing log is for counter %q, not %q; move it away to start a new one", w.Path, counter, w.spec.Counter)
+	case interval != want:
+		return fmt.Errorf("%s: existing log has interval %s, not %s; move it away to start a new one", w.Path, interval, want)
+	case strings.Join(labels, " ") != strings.Join(w.spec.Labels, " "):
+		return fmt.Errorf("%s: existing log lists other ports (%d) than the model gives (%d); move it away to start a new one", w.Path, len(labels), len(w.spec.Labels))
+	}
+	return nil
+}
+
+// tail finds where the last complete line ends (keep) and returns that line.
+func tail(f *os.File, size int64) (keep int64, last []byte, err error) {
+	const block = 64 << 10
+	var buf []byte
+	pos := size
+	for pos > 0 {
+		n := int64(block)
+		if n > pos {
+			n = pos
+		}
+		pos -= n
+		chunk := make([]byte, n)
+		if _, err := f.ReadAt(chunk, pos); err != nil {
+			return 0, nil, err
+		}
+		buf = append(chunk, buf...)
+		end := bytes.LastIndexByte(buf, '\n')
+		if end < 0 {
+			continue
+		}
+		start := bytes.LastIndexByte(buf[:end], '\n')
+		if start >= 0 || pos == 0 {
+			return pos + int64(end) + 1, buf[start+1 : end], nil
+		}
+	}
+	return 0, nil, nil // no complete line at all
+}
+
+// Last is the timestamp of the last step written.
+func (w *LogWriter) Last() time.Time { return w.last }
+
+// Append writes one step. vals and ok are indexed like the spec's labels; a
+// false ok writes `-`. Steps must come in increasing time.
+func (w *LogWriter) Append(t time.Time, vals []int64, ok []bool) error {
+	t = t.UTC().Truncate(time.Second)
+	if !w.last.IsZero() && !t.After(w.last) {
+		return fmt.Errorf("%s: step %s is not after the last one (%s)", w.Path, t.Format(TimeFormat), w.last.Format(TimeFormat))
+	}
+	if len(vals) != len(w.spec.Labels) || len(ok) != len(vals) {
+		return fmt.Errorf("%s: %d values for %d ports", w.Path, len(vals), len(w.spec.Labels))
+	}
+	b := t.AppendFormat(w.buf[:0], TimeFormat)
+	for i, v := range vals {
+		if ok[i] {
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, v, 10)
+		} else {
+			b = append(b, ' ', '-')
+		}
+	}
+	b = append(b, '\n')
+	w.buf = b
+	if _, err := w.f.Write(b); err != nil {
+		return err
+	}
+	if err := w.f.Sync(); err != nil {
+		return err
+	}
+	w.last = t
+	return nil
+}
+
+// Close closes the file.
+func (w *LogWriter) Close() error { return w.f.Close() }

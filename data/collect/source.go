@@ -1,0 +1,49 @@
+package collect
+
+import (
+	"context"
+
+	"github.com/fabviz/fabviz/model"
+)
+
+// Reading holds one sweep's cumulative counter values: Vals[c][i] for counter
+// c of the source's Counters() and port i of its Ports(); OK[c][i] is false
+// where the value could not be read.
+type Reading struct {
+	Vals [][]uint64
+	OK   [][]bool
+}
+
+// NewReading allocates a reading for counters × ports.
+func NewReading(counters, ports int) *Reading {
+	r := &Reading{Vals: make([][]uint64, counters), OK: make([][]bool, counters)}
+	for c := range r.Vals {
+		r.Vals[c] = make([]uint64, ports)
+		r.OK[c] = make([]bool, ports)
+	}
+	return r
+}
+
+func (r *Reading) clear() {
+	for c := range r.OK {
+		clear(r.OK[c])
+	}
+}
+
+// SweepStats is a source's account of one sweep.
+type SweepStats struct {
+	Attempted int     // ports it tried to read
+	Read      int     // ports it read
+	Warnings  []error // e.g. a switch that did not answer
+}
+
+// Source reads switch port counters.
+type Source interface {
+	// Counters lists what the source reads, in a fixed order.
+	Counters() []Counter
+	// Ports lists the model ports it covers, in log column order.
+	Ports() []model.PortRef
+	// Sweep reads every port it can before ctx ends, filling r (which the
+	// caller has cleared).
+	Sweep(ctx context.Context, r *Reading) SweepStats
+}
