@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,110 +10,60 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabviz/fabviz/internal/ibsimtest"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/model/ibnet"
 )
 
-// umad2sim lets the InfiniBand tools talk to ibsim instead of a real HCA.
-const umad2sim = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so"
-
-// needTools skips (outside CI) or fails (in CI) when a tool is missing.
-func needTools(t testing.TB) {
-	t.Helper()
-	var missing []string
-	for _, tool := range []string{"ibsim", "opensm", "ibnetdiscover", "dump_fts", "ibtracert"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if _, err := os.Stat("/usr/sbin/" + tool); err != nil {
-				missing = append(missing, tool)
-			}
-		}
-	}
-	if _, err := os.Stat(umad2sim); err != nil {
-		missing = append(missing, umad2sim)
-	}
-	if len(missing) == 0 {
-		return
-	}
-	msg := fmt.Sprintf("missing %s (scripts/deps.sh test installs ibsim-utils, libumad2sim0, opensm, infiniband-diags)", strings.Join(missing, ", "))
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-}
-
-// simFabric is ibsim running one fabric, with the tools pointed at it.
+// simFabric is a simulated fabric (internal/ibsimtest) and a directory
+// for what the tools print; tools run there, so nothing they leave behind
+// lands in the source tree.
 type simFabric struct {
 	t   testing.TB
+	sim *ibsimtest.Sim
 	dir string
-	env []string
 }
 
-// startSim starts ibsim on a net file (or ibnetdiscover output) and stops
-// it when the test ends.
+// startSim starts ibsim on a net file (or ibnetdiscover output) without
+// ibsim's own console commands ("do Error ..." drops packets on a port,
+// which would make the sweep flaky), routed once by opensm (min-hop). The
+// simulator stops when the test ends.
 func startSim(t testing.TB, net string) *simFabric {
 	t.Helper()
-	dir := t.TempDir()
-	sock := fmt.Sprintf("fabviz%d_%d", os.Getpid(), time.Now().UnixNano()%1e9)
-	env := append(os.Environ(), "IBSIM_SOCKNAME="+sock, "OSM_CACHE_DIR="+dir, "OSM_TMP_DIR="+dir)
-	cmd := exec.Command("ibsim", "-s", "-n", net)
-	cmd.Env = env
-	log, err := os.Create(filepath.Join(dir, "ibsim.log"))
+	ibsimtest.RequireTools(t, "ibnetdiscover", "dump_fts", "ibtracert")
+	data, err := os.ReadFile(net)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Start(); err != nil {
+	var keep []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "do ") {
+			keep = append(keep, l)
+		}
+	}
+	dir := t.TempDir()
+	clean := filepath.Join(dir, "fabric.net")
+	if err := os.WriteFile(clean, []byte(strings.Join(keep, "\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		<-done
-		log.Close()
-	})
-	s := &simFabric{t: t, dir: dir, env: append(env, "PATH="+os.Getenv("PATH")+":/usr/sbin")}
-	// ibsim is ready once a client can attach.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		select {
-		case <-done:
-			data, _ := os.ReadFile(filepath.Join(dir, "ibsim.log"))
-			t.Fatalf("ibsim exited: %s", data)
-		default:
-		}
-		if _, err := s.try("ibnetdiscover"); err == nil {
-			return s
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("ibsim did not come up within 10 s")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return &simFabric{t: t, sim: ibsimtest.Start(t, clean), dir: dir}
 }
 
-// try runs a tool against the simulated fabric.
-func (s *simFabric) try(tool string, args ...string) (string, error) {
+// run runs a tool against the simulated fabric and returns its output.
+func (s *simFabric) run(tool string, args ...string) string {
+	s.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, tool, args...)
-	cmd.Env = append(s.env, "LD_PRELOAD="+umad2sim)
+	cmd.Env = append(os.Environ(), s.sim.Env...)
+	cmd.Dir = s.dir
 	var errb strings.Builder
 	cmd.Stderr = &errb
 	out, err := cmd.Output()
 	if err != nil {
-		return string(out), fmt.Errorf("%s %v: %v: %s", tool, args, err, errb.String())
+		s.t.Fatalf("%s %v: %v: %s", tool, args, err, errb.String())
 	}
-	return string(out), nil
-}
-
-func (s *simFabric) run(tool string, args ...string) string {
-	s.t.Helper()
-	out, err := s.try(tool, args...)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	return out
+	return string(out)
 }
 
 func (s *simFabric) save(name, text string) string {
@@ -129,34 +78,12 @@ func (s *simFabric) save(name, text string) string {
 // ibnetdiscover and dump_fts report, and checks the imported routes
 // against ibtracert's traces of the same fabric.
 func TestLiveIbsim(t *testing.T) {
-	needTools(t)
-	for _, c := range []struct {
-		name, net string
-		engine    []string
-	}{
-		{"fattree", "ibsim/fattree-2spine-4leaf-16hca/fattree.net", []string{"-R", "ftree"}},
-		{"X5", "real/ltaulell_HPC_toolset_X5.topofile", nil},
+	for _, c := range []struct{ name, net string }{
+		{"fattree", "ibsim/fattree-2spine-4leaf-16hca/fattree.net"},
+		{"X5", "real/ltaulell_HPC_toolset_X5.topofile"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			// ibsim's own commands in a net file ("do Error ..." drops
-			// packets on a port) would make the SM's sweep flaky: leave
-			// them out.
-			data, err := os.ReadFile(filepath.Join(fixtures, c.net))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var keep []string
-			for _, l := range strings.Split(string(data), "\n") {
-				if !strings.HasPrefix(l, "do ") {
-					keep = append(keep, l)
-				}
-			}
-			net := filepath.Join(t.TempDir(), "fabric.net")
-			if err := os.WriteFile(net, []byte(strings.Join(keep, "\n")), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			s := startSim(t, net)
-			s.run("opensm", append([]string{"-o", "-f", filepath.Join(s.dir, "opensm.log")}, c.engine...)...)
+			s := startSim(t, filepath.Join(fixtures, c.net))
 			topo := s.save("topo.txt", s.run("ibnetdiscover"))
 			fts := s.save("fts.txt", s.run("dump_fts"))
 			out := filepath.Join(s.dir, "import")
