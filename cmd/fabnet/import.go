@@ -17,9 +17,12 @@ func init() {
 	register("import", "turn a real fabric into a model and routes (import ibnet ...)", runImport)
 }
 
+const importUsage = "usage: fabnet import ibnet -topo FILE [-lft FILE] -o DIR [-name NAME] [-lenient] [-columns N]\n" +
+	"  (docs/import.md: how to capture FILEs with ibnetdiscover and dump_fts)"
+
 func runImport(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "ibnet" {
-		fmt.Fprintln(stderr, "usage: fabnet import ibnet -topo FILE [-lft FILE] -o DIR [-name NAME] [-lenient]")
+		fmt.Fprintln(stderr, importUsage)
 		return 2
 	}
 	fs := flag.NewFlagSet("import ibnet", flag.ContinueOnError)
@@ -30,12 +33,15 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("name", "", "the model's name (default: the topology file's name)")
 	lenient := fs.Bool("lenient", false, "keep going past inconsistent links (first description wins), with warnings")
 	cols := fs.Int("columns", ibnet.DefaultMaxColumns, "widest row of switches in the layout")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, importUsage)
+		fs.PrintDefaults()
+	}
 	if err := parseInterspersed(fs, args[1:]); err != nil {
 		return 2
 	}
 	if *topo == "" || *out == "" || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "usage: fabnet import ibnet -topo FILE [-lft FILE] -o DIR [-name NAME] [-lenient]")
-		fs.PrintDefaults()
+		fs.Usage()
 		return 2
 	}
 	fab, err := ibnet.Load(*topo, ibnet.Options{Lenient: *lenient})
