@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/routes"
 )
 
 func init() {
@@ -20,6 +21,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: fabnet check MODEL.fvm")
 		fs.PrintDefaults()
 	}
+	maxErrors := fs.Int("max-errors", 20, "bad routes listed before only counting them")
 	if err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}
@@ -32,9 +34,43 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		printErrors(stderr, err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "ok: %d switches, %d ports, %d nodes, %d links, %d routes\n",
-		len(m.Switches), m.NumPorts(), m.NumNodes, m.NumLinks(), 0)
-	return 0
+	n, code := checkRoutes(m, *maxErrors, stderr)
+	status := "ok"
+	if code != 0 {
+		status = "failed"
+	}
+	fmt.Fprintf(stdout, "%s: %d switches, %d ports, %d nodes, %d links, %d routes\n",
+		status, len(m.Switches), m.NumPorts(), m.NumNodes, m.NumLinks(), n)
+	return code
+}
+
+// checkRoutes traces every route of the model, listing bad routes (up to
+// limit) and warnings on stderr. It returns the routes checked and the exit
+// status: 1 when any route is bad.
+func checkRoutes(m *model.Model, limit int, stderr io.Writer) (int, int) {
+	set, err := routes.Open(m)
+	if err != nil {
+		return 0, 0 // a model without routes has none to check
+	}
+	r := set.Check(limit)
+	for _, w := range r.Warnings {
+		if w.Kind.Missing() {
+			fmt.Fprintf(stderr, "warning: %v\n", w)
+		} else {
+			fmt.Fprintln(stderr, w)
+		}
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintln(stderr, e)
+	}
+	if r.More > 0 {
+		fmt.Fprintf(stderr, "... and %d more bad routes\n", r.More)
+	}
+	if r.Bad > 0 {
+		fmt.Fprintf(stderr, "%d of %d routes bad\n", r.Bad, r.Routes)
+		return r.Routes, 1
+	}
+	return r.Routes, 0
 }
 
 // printErrors writes every error of a list, one a line.

@@ -22,7 +22,7 @@ func TestCheckRing4(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if last := lines[len(lines)-1]; last != "ok: 4 switches, 64 ports, 48 nodes, 8 links, 0 routes" {
+	if last := lines[len(lines)-1]; last != "ok: 4 switches, 64 ports, 48 nodes, 8 links, 2304 routes" {
 		t.Errorf("last line %q", last)
 	}
 }

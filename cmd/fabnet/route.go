@@ -1,0 +1,167 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/routes"
+)
+
+func init() {
+	register("route", "trace a route between two nodes, or the paths between two switches", runRoute)
+}
+
+const routeUsage = `usage: fabnet route MODEL SRC DST [--json]
+       fabnet route MODEL --switches A B [--json]
+SRC and DST are node ids or host names; A and B are switch labels.`
+
+// jsonHop is a hop as printed; a nil port is a processor port that varies
+// between the routes of a path.
+type jsonHop struct {
+	Switch string `json:"switch"`
+	In     *int   `json:"in"`
+	Out    *int   `json:"out"`
+}
+
+func runRoute(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("route", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, routeUsage); fs.PrintDefaults() }
+	asJSON := fs.Bool("json", false, "print JSON")
+	between := fs.Bool("switches", false, "show the distinct paths between two switches")
+	if err := parseInterspersed(fs, args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 3 {
+		fs.Usage()
+		return 2
+	}
+	m, err := model.Load(fs.Arg(0))
+	if err != nil {
+		printErrors(stderr, err)
+		return 1
+	}
+	set, err := routes.Open(m)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", m.File, err)
+		return 1
+	}
+	if *between {
+		return routeSwitches(set, fs.Arg(1), fs.Arg(2), *asJSON, stdout, stderr)
+	}
+	return routeNodes(set, fs.Arg(1), fs.Arg(2), *asJSON, stdout, stderr)
+}
+
+func routeNodes(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Writer) int {
+	m := set.Model()
+	ends, ok := resolve(m, a, b, m.NodeByName, "node", stderr)
+	if !ok {
+		return 1
+	}
+	hops, err := set.Trace(ends[0], ends[1])
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if asJSON {
+		out := struct {
+			Src  int       `json:"src"`
+			Dst  int       `json:"dst"`
+			Hops []jsonHop `json:"hops"`
+		}{ends[0], ends[1], jsonHops(m, hops)}
+		return printJSON(stdout, stderr, out)
+	}
+	for _, h := range hops {
+		fmt.Fprintln(stdout, hopText(m, h))
+	}
+	return 0
+}
+
+func routeSwitches(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Writer) int {
+	m := set.Model()
+	sw, ok := resolve(m, a, b, m.SwitchByLabel, "switch", stderr)
+	if !ok {
+		return 1
+	}
+	paths, err := set.Between(sw[0], sw[1])
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if asJSON {
+		type jsonPath struct {
+			Routes int       `json:"routes"`
+			Hops   []jsonHop `json:"hops"`
+		}
+		out := struct {
+			Paths []jsonPath `json:"paths"`
+		}{Paths: []jsonPath{}}
+		for _, p := range paths {
+			out.Paths = append(out.Paths, jsonPath{p.Routes, jsonHops(m, p.Hops)})
+		}
+		return printJSON(stdout, stderr, out)
+	}
+	for _, p := range paths {
+		parts := make([]string, len(p.Hops))
+		for i, h := range p.Hops {
+			parts[i] = hopText(m, h)
+		}
+		fmt.Fprintf(stdout, "%d routes: %s\n", p.Routes, strings.Join(parts, ", "))
+	}
+	return 0
+}
+
+func jsonHops(m *model.Model, hops []routes.Hop) []jsonHop {
+	out := make([]jsonHop, len(hops))
+	for i, h := range hops {
+		out[i].Switch = m.Switches[h.Switch].Label
+		if h.In >= 0 {
+			out[i].In = &hops[i].In
+		}
+		if h.Out >= 0 {
+			out[i].Out = &hops[i].Out
+		}
+	}
+	return out
+}
+
+// hopText is a hop as a line of text: "s0 in 0 out 12" ("*" for a port that
+// varies between routes).
+func hopText(m *model.Model, h routes.Hop) string {
+	port := func(p int) string {
+		if p < 0 {
+			return "*"
+		}
+		return fmt.Sprint(p)
+	}
+	return fmt.Sprintf("%s in %s out %s", m.Switches[h.Switch].Label, port(h.In), port(h.Out))
+}
+
+func printJSON(stdout, stderr io.Writer, v any) int {
+	b, err := json.Marshal(v)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s\n", b)
+	return 0
+}
+
+// resolve looks up two names (nodes or switches), complaining about the
+// first one the model does not have.
+func resolve(m *model.Model, a, b string, lookup func(string) (int, bool), what string, stderr io.Writer) ([2]int, bool) {
+	var out [2]int
+	for i, s := range []string{a, b} {
+		n, ok := lookup(s)
+		if !ok {
+			fmt.Fprintf(stderr, "%s: no %s %q\n", m.File, what, s)
+			return out, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
