@@ -146,15 +146,7 @@ func TestGenFabricSmall(t *testing.T) {
 	if len(m.Switches) != 10 || m.NumNodes != 24 || m.NumLinks() != 18 {
 		t.Fatalf("%d switches %d nodes %d links", len(m.Switches), m.NumNodes, m.NumLinks())
 	}
-	for a := m.MinNode; a <= m.MaxNode; a++ {
-		for b := m.MinNode; b <= m.MaxNode; b++ {
-			if a != b {
-				if _, err := followRoute(m, a, b, routeLine(t, m, a, b)); err != nil {
-					t.Fatalf("%d→%d: %v", a, b, err)
-				}
-			}
-		}
-	}
+	checkAll(t, m)
 }
 
 // TestGenBig writes the 1,000-switch / 16k-host benchmark files into

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -50,66 +51,46 @@ func parseTracert(t *testing.T, text string) []hop {
 	return hops
 }
 
-// routeLine is line k of a route file (comment lines not counted).
-func routeLine(t *testing.T, m *model.Model, src, dst int) []byte {
+// fabnetRoute is `fabnet route MODEL SRC DST --json`, as hops with the
+// switches' GUIDs (their hw field) for comparison with ibtracert.
+func fabnetRoute(t *testing.T, m *model.Model, src, dst int) []hop {
 	t.Helper()
-	data, err := os.ReadFile(m.RoutesPath(src))
-	if err != nil {
-		t.Fatal(err)
+	code, out, errs := fabnet(t, "route", m.File, strconv.Itoa(src), strconv.Itoa(dst), "--json")
+	if code != 0 {
+		t.Fatalf("fabnet route %d %d: exit %d: %s", src, dst, code, errs)
 	}
-	k := dst - m.MinNode
-	for _, l := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "#") {
-			continue
+	var r struct {
+		Hops []struct {
+			Switch  string
+			In, Out int
 		}
-		if k == 0 {
-			var out []byte
-			for _, f := range strings.Fields(l) {
-				b, err := strconv.ParseUint(f, 16, 8)
-				if err != nil {
-					t.Fatalf("route %d→%d: bad byte %q", src, dst, f)
-				}
-				out = append(out, byte(b))
-			}
-			return out
-		}
-		k--
 	}
-	t.Fatalf("route %d→%d: no line", src, dst)
-	return nil
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("fabnet route: %v: %q", err, out)
+	}
+	var hops []hop
+	for _, h := range r.Hops {
+		i, ok := m.SwitchByLabel(h.Switch)
+		if !ok {
+			t.Fatalf("fabnet route: unknown switch %q", h.Switch)
+		}
+		g, err := strconv.ParseUint(strings.TrimPrefix(m.Switches[i].HW, "0x"), 16, 64)
+		if err != nil {
+			t.Fatalf("switch %s: hw %q is not a GUID", h.Switch, m.Switches[i].HW)
+		}
+		hops = append(hops, hop{g, h.In, h.Out})
+	}
+	return hops
 }
 
-// followRoute walks route bytes through the model's links (absolute
-// encoding), the way FORMATS.md §2 traces a route, for comparison with
-// ibtracert. It is a test oracle, not the product's tracer.
-func followRoute(m *model.Model, src, dst int, bytes []byte) ([]hop, error) {
-	p := m.NodePort(src)
-	sw, in := m.SwitchOf(p), m.Number(p)
-	var hops []hop
-	for i, b := range bytes {
-		g, _ := strconv.ParseUint(strings.TrimPrefix(m.Switches[sw].HW, "0x"), 16, 64)
-		hops = append(hops, hop{g, in, int(b)})
-		out := m.Port(sw, int(b))
-		if out == model.NoPort {
-			return hops, fmt.Errorf("hop %d: port %d out of range", i, b)
-		}
-		switch m.Spec(out).Role {
-		case model.Proc:
-			if n, _ := m.Node(out); n != dst || i != len(bytes)-1 {
-				return hops, fmt.Errorf("hop %d: reached node %d, want %d at the last byte", i, n, dst)
-			}
-			return hops, nil
-		case model.Net:
-			q := m.Peer(out)
-			if q == model.NoPort {
-				return hops, fmt.Errorf("hop %d: port %d unconnected", i, b)
-			}
-			sw, in = m.SwitchOf(q), m.Number(q)
-		default:
-			return hops, fmt.Errorf("hop %d: port %d unused", i, b)
-		}
+// checkAll runs `fabnet check` on the model: every route must trace.
+func checkAll(t *testing.T, m *model.Model) {
+	t.Helper()
+	code, out, errs := fabnet(t, "check", m.File)
+	want := fmt.Sprintf("%d routes", m.NumNodes*m.NumNodes)
+	if code != 0 || errs != "" || !strings.Contains(out, want) {
+		t.Fatalf("fabnet check: exit %d, %q, stderr %q (want %s)", code, out, errs, want)
 	}
-	return hops, fmt.Errorf("bytes ran out before node %d", dst)
 }
 
 func importFixture(t *testing.T, topo, tables string, extra ...string) (*model.Model, string) {
@@ -155,21 +136,10 @@ func TestImportMatchesTracert(t *testing.T) {
 		if !okS || !okD || len(want) < 3 {
 			t.Fatalf("%s: hosts %v %v, %d ibtracert hops", c.dir, okS, okD, len(want))
 		}
-		got, err := followRoute(m, s, d, routeLine(t, m, s, d))
-		if err != nil || !sameHops(got, want) {
-			t.Errorf("%s %s: hops %v (%v), ibtracert %v", c.dir, c.tables, got, err, want)
+		if got := fabnetRoute(t, m, s, d); !sameHops(got, want) {
+			t.Errorf("%s %s: fabnet route %v, ibtracert %v", c.dir, c.tables, got, want)
 		}
-		// Every route traces from source to destination.
-		for a := m.MinNode; a <= m.MaxNode; a++ {
-			for b := m.MinNode; b <= m.MaxNode; b++ {
-				if a == b {
-					continue
-				}
-				if _, err := followRoute(m, a, b, routeLine(t, m, a, b)); err != nil {
-					t.Fatalf("%s: route %d→%d: %v", c.dir, a, b, err)
-				}
-			}
-		}
+		checkAll(t, m) // every route traces from its source to its destination
 	}
 }
 
@@ -223,12 +193,36 @@ func TestImportUsageAndMissing(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "which is not in the topology") {
 		t.Errorf("foreign tables: exit %d %q", code, errs)
 	}
+	// A LID left out of every table: its routes are missing, reported by
+	// the import, and written as empty lines that fabnet check reports.
+	data, err := os.ReadFile(filepath.Join(dir, "out.dump_fts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keep []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "0x0012 ") { // cn013
+			keep = append(keep, l)
+		}
+	}
+	partial := filepath.Join(t.TempDir(), "partial.fts")
+	os.WriteFile(partial, []byte(strings.Join(keep, "\n")), 0o644)
+	outDir := t.TempDir()
+	code, stdout, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", partial, "-o", outDir)
+	if code != 1 || !strings.Contains(stdout, "225 routes, 15 missing") ||
+		!strings.Contains(errs, "route missing (3 routes): switch ib-leaf04 has no entry for LID 18 (cn013)") {
+		t.Errorf("missing LID: exit %d %q %q", code, stdout, errs)
+	}
+	code, _, errs = fabnet(t, "check", filepath.Join(outDir, "model.fvm"))
+	if code != 1 || !strings.Contains(errs, "15 of 256 routes bad") {
+		t.Errorf("check after missing routes: exit %d %q", code, errs)
+	}
 	// One switch's table only: the routes through the others are missing.
 	one := filepath.Join(t.TempDir(), "one.lft")
-	data, _ := os.ReadFile(filepath.Join(dir, "out.ibroute_lid2"))
+	data, _ = os.ReadFile(filepath.Join(dir, "out.ibroute_lid2"))
 	os.WriteFile(one, data, 0o644)
 	out := t.TempDir()
-	code, stdout, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", out)
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", out)
 	if code != 1 || !strings.Contains(errs, "route missing (") || !strings.Contains(errs, "no forwarding table for switch ib-leaf01") ||
 		!strings.Contains(stdout, "16 route files, 0 routes, 240 missing") {
 		t.Errorf("partial tables: exit %d %q %q", code, stdout, errs)
