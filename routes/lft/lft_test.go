@@ -129,6 +129,18 @@ func TestWrite(t *testing.T) {
 	if res.Files != 3 || res.Routes != 6 || res.Missing != 0 {
 		t.Errorf("result %+v", res)
 	}
+	// Written again over a bigger import's directory: stale ids go, other
+	// files stay.
+	for _, name := range []string{"7.rt", "notes.rt", "3.txt"} {
+		os.WriteFile(filepath.Join(dir, name), []byte("x\n"), 0o644)
+	}
+	if _, err := Write(dir, ".rt", im, tables(t, goodA, goodB)); err != nil {
+		t.Fatal(err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*"))
+	if len(left) != 5 {
+		t.Errorf("after a second write: %v", left)
+	}
 	// Nodes: 0 = h10, 1 = h11 (leaf a), 2 = h12 (leaf b).
 	want := map[string]string{"0.rt": "\n02\n03 01\n", "1.rt": "01\n\n03 01\n", "2.rt": "03 01\n03 02\n\n"}
 	for name, w := range want {

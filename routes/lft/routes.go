@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/fabviz/fabviz/internal/textio"
@@ -177,6 +178,9 @@ func Write(dir, ext string, im *ibnet.Import, ts *Tables) (*Result, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	if err := removeStale(dir, ext, len(im.Hosts)); err != nil {
+		return nil, err
+	}
 	workers := runtime.GOMAXPROCS(0)
 	parts := make([]part, workers)
 	jobs := make(chan int)
@@ -223,6 +227,30 @@ func Write(dir, ext string, im *ibnet.Import, ts *Tables) (*Result, error) {
 	n := len(im.Hosts)
 	res.Routes = n*(n-1) - res.Missing
 	return res, nil
+}
+
+// removeStale deletes route files <id><ext> of ids beyond the new range,
+// left by an earlier import of a bigger fabric into the same directory, so
+// the directory holds exactly this import's routes. Other files stay.
+func removeStale(dir, ext string, hosts int) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ext) {
+			continue
+		}
+		id, err := strconv.Atoi(strings.TrimSuffix(name, ext))
+		if err != nil || id < hosts || strconv.Itoa(id) != strings.TrimSuffix(name, ext) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, name)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // part is one worker's buffers and tallies.
