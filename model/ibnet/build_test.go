@@ -2,6 +2,7 @@ package ibnet
 
 import (
 	"bytes"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -171,5 +172,35 @@ func TestNaturalOrder(t *testing.T) {
 	sort.Slice(l, func(i, j int) bool { return naturalLess(l[i], l[j]) })
 	if strings.Join(l, " ") != "a leaf1 leaf2 leaf02x leaf10" {
 		t.Errorf("%v", l)
+	}
+}
+
+// TestWideTier: a tier wider than MaxColumns wraps into rows, and a huge
+// tier is laid out as a square rather than a tall strip.
+func TestWideTier(t *testing.T) {
+	for _, c := range []struct{ leaves, maxCols, cols, rows int }{
+		{6, 16, 6, 1}, {40, 16, 16, 3}, {400, 16, 20, 20}, {40, 8, 8, 5},
+	} {
+		var b strings.Builder
+		for i := 0; i < c.leaves; i++ {
+			fmt.Fprintf(&b, "Switch 4 \"S-%04x\" # \"leaf%d\" base port 0 lid %d lmc 0\n[1] \"H-%04x\"[1] # \"cn%d HCA-1\" lid %d 4xQDR\n",
+				i+1, i, i+1, i+1, i, 1000+i)
+			fmt.Fprintf(&b, "Ca 1 \"H-%04x\" # \"cn%d HCA-1\"\n[1] \"S-%04x\"[1] # lid %d lmc 0 \"leaf%d\" lid %d 4xQDR\n", i+1, i, i+1, 1000+i, i, i+1)
+		}
+		f, err := Parse("wide", strings.NewReader(b.String()), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		im, err := Build(f, BuildOptions{MaxColumns: c.maxCols})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if im.Columns != c.cols || im.Rows != c.rows || im.Planes != 1 || im.NumPortdefs() != 1 {
+			t.Errorf("%d leaves, max %d: %d×%d×%d, %d portdefs; want %d rows × %d columns",
+				c.leaves, c.maxCols, im.Planes, im.Rows, im.Columns, im.NumPortdefs(), c.rows, c.cols)
+		}
+		if im.Switches[0].Label != "leaf0" || im.Switches[len(im.Switches)-1].Label != fmt.Sprintf("leaf%d", c.leaves-1) {
+			t.Errorf("order: %s … %s", im.Switches[0].Label, im.Switches[len(im.Switches)-1].Label)
+		}
 	}
 }
