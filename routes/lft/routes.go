@@ -157,15 +157,6 @@ func (r *Router) route(buf []byte, s, d int) ([]byte, string) {
 	}
 }
 
-// Routes returns the route bytes from host src to host dst, or why there
-// is none.
-func (r *Router) Routes(src, dst int) ([]byte, string) {
-	if src == dst {
-		return nil, ""
-	}
-	return r.route(nil, r.im.Hosts[src].Switch, dst)
-}
-
 // Write computes every host's routes and writes them as DIR/<id><EXT>, in
 // absolute encoding. Missing routes are written as empty lines and counted
 // in the result, with their reasons. Switches are shared out among as many
