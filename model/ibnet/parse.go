@@ -45,6 +45,8 @@ type claim struct {
 }
 
 type parser struct {
+	read   int // bytes of input so far
+	slots  int // ports allocated in all nodes
 	f      *Fabric
 	opt    Options
 	errs   textio.ErrorList
@@ -86,6 +88,7 @@ func Parse(name string, r io.Reader, opt Options) (*Fabric, error) {
 			p.add(&textio.Error{File: name, Msg: err.Error(), Err: err})
 			break
 		}
+		p.read += len(line) + 1
 		p.line(lr.Line(), string(line))
 		if p.more > 0 {
 			break
@@ -215,10 +218,24 @@ func (p *parser) newNode(n int, nd *Node) int {
 		return -1
 	}
 	nd.Line = n
+	if !p.budget(n, nd.NPorts+1) {
+		return -1
+	}
 	nd.grow(nd.NPorts)
 	p.f.byID[nd.ID] = len(p.f.Nodes)
 	p.f.Nodes = append(p.f.Nodes, nd)
 	return len(p.f.Nodes) - 1
+}
+
+// budget refuses port slots far beyond what the input can describe, so a
+// hostile file of short "Switch 255" headers cannot allocate without bound.
+func (p *parser) budget(n, slots int) bool {
+	if p.slots+slots > 2*p.read+1<<16 {
+		p.errorf(n, "%d ports declared in %d bytes of input: too many for real ibnetdiscover output", p.slots+slots, p.read)
+		return false
+	}
+	p.slots += slots
+	return true
 }
 
 var kindOf = map[string]Kind{"Switch": Switch, "Ca": CA, "Hca": CA, "Rt": Router, "SW": Switch, "CA": CA, "RT": Router}

@@ -2,6 +2,7 @@ package ibnet
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,6 +103,7 @@ func TestBad(t *testing.T) {
 		{"self", sw + "[1] \"S-01\"[1]\n", "port 1 of switch \"a\" (S-01) is linked to itself"},
 		{"mixed forms", sw + "SW 1 1 0x01 4x QDR 'a'\n", "mixes"},
 		{"empty", "# nothing\n", "no nodes"},
+		{"port flood", flood(), "ports declared in"},
 		{"bad -p", "SW x 1 0x1 4x QDR 'a'\n", `1: -p port line: bad LID "x"`},
 	} {
 		_, err := Parse("t.topo", strings.NewReader(c.in), Options{})
@@ -113,6 +115,15 @@ func TestBad(t *testing.T) {
 			t.Errorf("%s: not an ErrorList: %T", c.name, err)
 		}
 	}
+}
+
+// flood is many short headers of 255-port switches.
+func flood() string {
+	var b strings.Builder
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "Switch 255 \"%d\"\n", i)
+	}
+	return b.String()
 }
 
 func TestBadFixture(t *testing.T) {

@@ -121,6 +121,9 @@ func (p *parser) pNode(n int, e pEnd, name string) int {
 
 func (p *parser) pPort(i int, e pEnd) {
 	nd := p.f.Nodes[i]
+	if e.port >= len(nd.Ports) && !p.budget(0, e.port+1-len(nd.Ports)) {
+		return
+	}
 	nd.grow(e.port)
 	if nd.Kind == Switch {
 		nd.LID = e.lid

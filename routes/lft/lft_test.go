@@ -1,6 +1,7 @@
 package lft
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,6 +47,15 @@ func TestFormatsAgree(t *testing.T) {
 	}
 }
 
+// sparse is many tables naming only the highest unicast LID.
+func sparse() string {
+	var b strings.Builder
+	for i := 1; i <= 100; i++ {
+		b.WriteString("dump_ucast_routes: Switch 0x" + strings.Repeat("0", 12) + fmt.Sprintf("%04x", i) + "\n0xbfff : 001 : 01 : yes\n")
+	}
+	return b.String()
+}
+
 func trim(b []byte) []byte {
 	for len(b) > 0 && b[len(b)-1] == NoPort {
 		b = b[:len(b)-1]
@@ -64,6 +74,7 @@ func TestBadDumps(t *testing.T) {
 		{"garbage", hdr + "what is this\n", "t:2: unrecognised line"},
 		{"no guid", "Unicast lids [0x0-0x3] of switch Lid 2 (sw):\n", "t:1: table header without the switch's guid"},
 		{"empty", "", "t: no forwarding tables"},
+		{"sparse", sparse(), "tables this sparse would need"},
 	} {
 		_, err := Parse("t", strings.NewReader(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -79,6 +79,8 @@ func Load(path string) (*Tables, error) {
 }
 
 type parser struct {
+	read  int // bytes of input so far
+	slots int // LID slots allocated in all tables
 	ts    *Tables
 	errs  textio.ErrorList
 	cur   *Table
@@ -105,6 +107,7 @@ func Parse(name string, r io.Reader) (*Tables, error) {
 			}
 			continue
 		}
+		p.read += len(line) + 1
 		if lid, port, ok := fastEntry(line); ok {
 			if !p.mcast {
 				p.set(lr.Line(), lid, port)
@@ -253,6 +256,16 @@ func (p *parser) set(n, lid, port int) {
 		return
 	}
 	t := p.cur
+	if grow := lid + 1 - len(t.Out); grow > 0 {
+		// Tables are indexed by LID; a hostile dump of a few bytes per
+		// table could name LID 0xbfff in each. Real dumps list most LIDs
+		// they span, so allocation stays within a multiple of the input.
+		if p.slots+grow > 4*p.read+1<<20 {
+			p.errorf(n, "LID 0x%04x: tables this sparse would need %d entries for %d bytes of input; is this a forwarding-table dump?", lid, p.slots+grow, p.read)
+			return
+		}
+		p.slots += grow
+	}
 	for len(t.Out) <= lid {
 		t.Out = append(t.Out, NoPort)
 		t.line = append(t.line, 0)
