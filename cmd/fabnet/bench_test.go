@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"testing"
 )
 
@@ -42,4 +43,22 @@ func BenchmarkImportNDR(b *testing.B) {
 func BenchmarkImportBig(b *testing.B) {
 	topo, fts := genFabric(b, b.TempDir(), 640, 25, 360, 30)
 	benchImport(b, topo, fts)
+}
+
+// BenchmarkWriteFilesReference writes what BenchmarkImportBig's import
+// writes — 16,000 files of 144 kB — and nothing else: the yardstick for
+// the import's own cost (docs/benchmarks.md compares the two).
+func BenchmarkWriteFilesReference(b *testing.B) {
+	buf := make([]byte, 144000)
+	for i := 0; i < b.N; i++ {
+		dir := filepath.Join(b.TempDir(), "routes")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		for f := 0; f < 16000; f++ {
+			if err := os.WriteFile(filepath.Join(dir, strconv.Itoa(f)+".rt"), buf, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }
