@@ -18,10 +18,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: fabnet check MODEL.fvm")
+		fmt.Fprintln(stderr, "usage: fabnet check MODEL.fvm [-param FILE] [-job FILE] [--lenient]")
 		fs.PrintDefaults()
 	}
 	maxErrors := fs.Int("max-errors", 20, "bad routes listed before only counting them")
+	var df dataFlags
+	fs.StringVar(&df.param, "param", "", "a parameter file or counter log to validate against the model")
+	fs.StringVar(&df.job, "job", "", "a job file or job log to validate against the model")
+	fs.BoolVar(&df.lenient, "lenient", false, "report labels the model does not know as a warning, not an error")
 	if err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}
@@ -34,13 +38,21 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		printErrors(stderr, err)
 		return 1
 	}
+	steps, ok := checkData(m, df, stderr)
+	if !ok {
+		return 1
+	}
 	n, code := checkRoutes(m, *maxErrors, stderr)
 	status := "ok"
 	if code != 0 {
 		status = "failed"
 	}
-	fmt.Fprintf(stdout, "%s: %d switches, %d ports, %d nodes, %d links, %d routes\n",
+	fmt.Fprintf(stdout, "%s: %d switches, %d ports, %d nodes, %d links, %d routes",
 		status, len(m.Switches), m.NumPorts(), m.NumNodes, m.NumLinks(), n)
+	if steps >= 0 {
+		fmt.Fprintf(stdout, ", %d steps", steps)
+	}
+	fmt.Fprintln(stdout)
 	return code
 }
 
