@@ -51,7 +51,7 @@ func benchFabric(dir string) string {
 // ibswitches reports.
 func benchModel(b *testing.B, sim *ibsimtest.Sim, dir string) *model.Model {
 	cmd := exec.Command("ibswitches")
-	cmd.Env = append(os.Environ(), sim.Env...)
+	cmd.Env, cmd.Dir = append(os.Environ(), sim.Env...), sim.Dir
 	out, err := cmd.Output()
 	if err != nil {
 		b.Fatalf("ibswitches: %v", err)
@@ -111,7 +111,7 @@ func BenchmarkIBSweep64(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	src.Env, src.Concurrency, src.Timeout = sim.Env, 8, 10*time.Second
+	src.Env, src.Dir, src.Concurrency, src.Timeout = sim.Env, sim.Dir, 8, 10*time.Second
 	r := NewReading(len(src.Counters()), len(src.Ports()))
 
 	b.Run("collector", func(b *testing.B) {
@@ -134,7 +134,7 @@ func BenchmarkIBSweep64(b *testing.B) {
 				sw := m.Switches[m.SwitchOf(p)]
 				for _, x := range [][]string{{"-x", sw.SW, fmt.Sprint(m.Number(p))}, {sw.SW, fmt.Sprint(m.Number(p))}} {
 					cmd := exec.Command("perfquery", x...)
-					cmd.Env = append(os.Environ(), sim.Env...)
+					cmd.Env, cmd.Dir = append(os.Environ(), sim.Env...), sim.Dir
 					var out bytes.Buffer
 					cmd.Stdout = &out
 					if err := cmd.Run(); err != nil || !bytes.Contains(out.Bytes(), []byte("PortXmitData")) {

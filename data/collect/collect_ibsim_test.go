@@ -90,7 +90,7 @@ func TestCollectIBSim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src.Env, src.Concurrency, src.Timeout = sim.Env, 4, 2500*time.Millisecond
+	src.Env, src.Dir, src.Concurrency, src.Timeout = sim.Env, sim.Dir, 4, 2500*time.Millisecond
 	dir := t.TempDir()
 	w := &lineWatcher{lines: make(chan string, 100)}
 	c, err := New(Config{Model: m, Source: src, Dir: dir, Interval: 3 * time.Second, Deadline: 2800 * time.Millisecond, Steps: 5, Status: w,

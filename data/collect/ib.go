@@ -21,6 +21,7 @@ type IBSource struct {
 	Env         []string      // added to the environment (e.g. LD_PRELOAD for ibsim)
 	Concurrency int           // switches read at once, default 16
 	Timeout     time.Duration // per switch, default 2 s
+	Dir         string        // working directory for perfquery; "" = ours
 
 	m        *model.Model
 	switches []ibSwitch
@@ -181,6 +182,7 @@ func (s *IBSource) run(ctx context.Context, flag string, addr []string) ([]PortC
 	}
 	args = append(append(args, addr...), "255")
 	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = s.Dir
 	if len(s.Env) > 0 {
 		cmd.Env = append(cmd.Environ(), s.Env...)
 	}

@@ -23,9 +23,10 @@ func TestKill9AndResume(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir := t.TempDir()
-	args := []string{"collect", "testdata/fattree.fvm", "-o", dir, "-interval", "1s", "-timeout", "900ms", "-concurrency", "4"}
+	mdl, _ := filepath.Abs("testdata/fattree.fvm")
+	args := []string{"collect", mdl, "-o", dir, "-interval", "1s", "-timeout", "900ms", "-concurrency", "4"}
 	first := exec.Command(bin, args...)
-	first.Env = append(os.Environ(), sim.Env...)
+	first.Env, first.Dir = append(os.Environ(), sim.Env...), sim.Dir
 	var errb bytes.Buffer
 	first.Stderr = &errb
 	if err := first.Start(); err != nil {
@@ -54,7 +55,7 @@ func TestKill9AndResume(t *testing.T) {
 	f.Close()
 
 	second := exec.Command(bin, append(args, "-steps", "2")...)
-	second.Env = first.Env
+	second.Env, second.Dir = first.Env, sim.Dir
 	out, err := second.CombinedOutput()
 	if err != nil {
 		t.Fatalf("restart: %v\n%s", err, out)

@@ -65,6 +65,9 @@ type Sim struct {
 	console io.WriteCloser
 	out     *syncBuffer
 	Env     []string // for clients: LD_PRELOAD and the simulator's socket name
+	// Dir is a working directory for clients: umad2sim leaves a fake sysfs
+	// tree (sys-PID/) in the working directory of every tool it serves.
+	Dir string
 }
 
 // Start starts ibsim on a net file under a socket name of its own (so
@@ -89,10 +92,12 @@ func Start(t testing.TB, net string) *Sim {
 	t.Cleanup(s.Stop)
 	s.WaitFor(t, "Network simulator ready", 10*time.Second)
 	dir := t.TempDir()
+	s.Dir = dir
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	sm := exec.CommandContext(ctx, "opensm", "-o", "-f", filepath.Join(dir, "opensm.log"), "-d", "0")
 	sm.Env = append(os.Environ(), s.Env...)
+	sm.Dir = dir
 	if out, err := sm.CombinedOutput(); err != nil {
 		t.Fatalf("opensm -o: %v\n%s", err, out)
 	}
