@@ -6,9 +6,9 @@
 set -euo pipefail
 
 build_pkgs=(gcc pkg-config libgl1-mesa-dev xorg-dev libegl-dev)
-test_pkgs=(xvfb xauth mesa-utils libgl1-mesa-dri
+test_pkgs=(xvfb xauth mesa-utils libgl1-mesa-dri libegl-mesa0
 	ibsim-utils libumad2sim0 opensm infiniband-diags
-	snmpd snmp slurm-client python3)
+	snmpd snmp slurm-client python3 prometheus)
 
 case "${1:-build}" in
 build) want=("${build_pkgs[@]}") ;;

@@ -93,6 +93,19 @@ func childCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// peakRSS is the process's peak resident set (VmHWM), in bytes.
+func peakRSS() int64 {
+	b, _ := os.ReadFile("/proc/self/status")
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) == 3 && f[0] == "VmHWM:" {
+			var kb int64
+			fmt.Sscan(f[1], &kb)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
 func selfCPU() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
@@ -125,6 +138,7 @@ func BenchmarkIBSweep64(b *testing.B) {
 		b.ReportMetric(float64(len(src.Ports())), "ports")
 		b.ReportMetric((childCPU()-c0).Seconds()/float64(b.N), "perfquery-cpu-s/sweep")
 		b.ReportMetric((selfCPU()-s0).Seconds()/float64(b.N), "collector-cpu-s/sweep")
+		b.ReportMetric(float64(peakRSS())/(1<<20), "peak-RSS-MiB")
 	})
 	b.Run("per-port-loop", func(b *testing.B) {
 		const sample = 48

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/internal/ibsimtest"
 	"github.com/fabviz/fabviz/model"
 )
@@ -162,6 +163,27 @@ func TestCollectIBSim(t *testing.T) {
 				t.Errorf("reset port: step 1 %s, step 2 %s; want - then a number", steps[1][col], steps[2][col])
 			}
 		}
+	}
+	// What the collector wrote is what the viewer reads.
+	for _, k := range ibCounters {
+		series, err := data.Load(filepath.Join(dir, k.Name+".fvlog"), m, data.Options{})
+		if err != nil {
+			t.Fatalf("data.Load %s: %v", k.Name, err)
+		}
+		if series.Steps() != 5 {
+			t.Errorf("%s: data reads %d steps", k.Name, series.Steps())
+		}
+		p, _ := m.PortByLabel("leaf02.2")
+		if v, ok := series.Value(p, 1); k.Name == "symbol_error" && (!ok || v != 20) {
+			t.Errorf("data reads symbol_error leaf02.2 step 1 as %d, %v", v, ok)
+		}
+		if _, ok := series.Value(p, 4); ok {
+			t.Errorf("%s: data reads a value where the log has a gap", k.Name)
+		}
+	}
+	jobSeries, err := data.Load(filepath.Join(dir, "job.fvlog"), m, data.Options{Kind: data.Job})
+	if err != nil || jobSeries.Steps() != 5 {
+		t.Fatalf("job log: %v", err)
 	}
 	labels, steps := readLog(t, filepath.Join(dir, "job.fvlog"))
 	if len(labels) != 16 || len(steps) != 5 {

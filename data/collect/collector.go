@@ -26,6 +26,20 @@ type Config struct {
 	Raw      bool          // log cumulative values instead of deltas
 	Steps    int           // stop after this many logged steps; 0 = until ctx ends
 	Status   io.Writer     // a status line a sweep and a summary; nil = none
+	Metrics  bool          // keep an Exporter of the latest sweep (see Collector.Exporter)
+	// Now is the collector's clock; nil = time.Now. Tests give one with an
+	// artificial skew.
+	Now func() time.Time
+	// Header holds notes for every log (written as `# fabviz NOTE`
+	// comments, see LogSpec.Extra), such as the shard and clock offset of a
+	// sharded collector.
+	Header []string
+	// Reclock, when set, is asked every ReclockEvery (default 1 h) for a
+	// fresh note, such as a sharded collector's new clock offset;
+	// a line it returns is appended to every log before the next step
+	// ("" = nothing worth noting). An error is a status warning.
+	Reclock      func(ctx context.Context) (string, error)
+	ReclockEvery time.Duration
 }
 
 // Summary is the account of a whole run.
@@ -57,14 +71,16 @@ func (s Summary) String() string {
 
 // Collector runs aligned sweeps and appends them to logs.
 type Collector struct {
-	cfg      Config
-	counters []int // indexes into Source.Counters()
-	logs     []*LogWriter
-	jobLog   *LogWriter
-	jobCols  map[model.PortRef]int
-	prev     *Reading
-	reading  *Reading
-	sum      Summary
+	cfg       Config
+	counters  []int // indexes into Source.Counters()
+	logs      []*LogWriter
+	jobLog    *LogWriter
+	jobCols   map[model.PortRef]int
+	prev      *Reading
+	reading   *Reading
+	sum       Summary
+	exporter  *Exporter
+	reclockAt time.Time
 }
 
 // New checks the configuration and opens (or resumes) the logs.
@@ -103,6 +119,12 @@ func New(cfg Config) (*Collector, error) {
 	ports := len(cfg.Source.Ports())
 	c.reading = NewReading(len(all), ports)
 	c.prev = NewReading(len(all), ports)
+	if cfg.Metrics {
+		c.exporter = NewExporter(cfg.Model, cfg.Source, c.counters)
+	}
+	if c.cfg.Now == nil {
+		c.cfg.Now = time.Now
+	}
 	return c, nil
 }
 
@@ -119,7 +141,7 @@ func (c *Collector) openLogs(all []Counter) error {
 			unit += " cumulative"
 		}
 		w, res, err := OpenLog(filepath.Join(c.cfg.Dir, k.Name+".fvlog"),
-			LogSpec{Counter: k.Name, Unit: unit, Interval: c.cfg.Interval, Labels: labels})
+			LogSpec{Counter: k.Name, Unit: unit, Interval: c.cfg.Interval, Labels: labels, Extra: c.cfg.Header})
 		if err != nil {
 			return err
 		}
@@ -137,7 +159,7 @@ func (c *Collector) openLogs(all []Counter) error {
 			jl = append(jl, m.Label(model.PortRef(p)))
 		}
 	}
-	w, res, err := OpenLog(filepath.Join(c.cfg.Dir, "job.fvlog"), LogSpec{Counter: "job", Interval: c.cfg.Interval, Labels: jl})
+	w, res, err := OpenLog(filepath.Join(c.cfg.Dir, "job.fvlog"), LogSpec{Counter: "job", Interval: c.cfg.Interval, Labels: jl, Extra: c.cfg.Header})
 	if err != nil {
 		return err
 	}
@@ -160,6 +182,10 @@ func (c *Collector) noteResume(w *LogWriter, res Resumed) {
 	fmt.Fprintln(c.cfg.Status, msg)
 }
 
+// Exporter serves the latest sweep in Prometheus format; nil unless
+// Config.Metrics was set.
+func (c *Collector) Exporter() *Exporter { return c.exporter }
+
 // Close closes every log.
 func (c *Collector) Close() error {
 	var errs []error
@@ -168,6 +194,9 @@ func (c *Collector) Close() error {
 	}
 	if c.jobLog != nil {
 		errs = append(errs, c.jobLog.Close())
+	}
+	if cl, ok := c.cfg.Source.(io.Closer); ok {
+		errs = append(errs, cl.Close())
 	}
 	return errors.Join(errs...)
 }
@@ -186,19 +215,23 @@ func (c *Collector) lastLogged() time.Time {
 // Run sweeps until Steps steps are logged or ctx ends, and returns the summary.
 func (c *Collector) Run(ctx context.Context) (Summary, error) {
 	baseline := !c.cfg.Raw // the first sweep only sets the counters' baseline
-	next := NextAligned(time.Now(), c.cfg.Interval, c.cfg.Offset)
+	next := NextAligned(c.cfg.Now(), c.cfg.Interval, c.cfg.Offset)
 	if last := c.lastLogged(); !next.After(last) {
 		next = NextAligned(last, c.cfg.Interval, c.cfg.Offset)
 	}
+	c.reclockAt = c.cfg.Now().Add(c.reclockEvery())
 	for c.cfg.Steps == 0 || c.sum.Steps < c.cfg.Steps {
-		if err := sleepUntil(ctx, next); err != nil {
+		if err := c.sleepUntil(ctx, next); err != nil {
 			break
 		}
 		if err := c.sweep(ctx, next, baseline); err != nil {
 			return c.sum, err
 		}
+		if err := c.reclock(ctx); err != nil {
+			return c.sum, err
+		}
 		baseline = false
-		now := time.Now()
+		now := c.cfg.Now()
 		if now.After(next.Add(c.cfg.Interval)) {
 			c.sum.Overruns++
 		}
@@ -210,8 +243,49 @@ func (c *Collector) Run(ctx context.Context) (Summary, error) {
 	return c.sum, nil
 }
 
-func sleepUntil(ctx context.Context, t time.Time) error {
-	timer := time.NewTimer(time.Until(t))
+func (c *Collector) reclockEvery() time.Duration {
+	if c.cfg.ReclockEvery > 0 {
+		return c.cfg.ReclockEvery
+	}
+	return time.Hour
+}
+
+// reclock asks for a fresh header line when one is due and notes it in
+// every log.
+func (c *Collector) reclock(ctx context.Context) error {
+	if c.cfg.Reclock == nil || c.cfg.Now().Before(c.reclockAt) {
+		return nil
+	}
+	c.reclockAt = c.cfg.Now().Add(c.reclockEvery())
+	// Half an interval at most, so the next sweep starts on time.
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Interval/2)
+	defer cancel()
+	line, err := c.cfg.Reclock(ctx)
+	if err != nil {
+		if c.cfg.Status != nil {
+			fmt.Fprintf(c.cfg.Status, "  warning: %v\n", err)
+		}
+		return nil
+	}
+	if line == "" {
+		return nil
+	}
+	for _, w := range append(c.logs[:len(c.logs):len(c.logs)], c.jobLog) {
+		if w != nil {
+			if err := w.Note(line); err != nil {
+				return err
+			}
+		}
+	}
+	if c.cfg.Status != nil {
+		fmt.Fprintf(c.cfg.Status, "  noted: %s\n", line)
+	}
+	return nil
+}
+
+// sleepUntil waits until the collector's clock reads t.
+func (c *Collector) sleepUntil(ctx context.Context, t time.Time) error {
+	timer := time.NewTimer(t.Sub(c.cfg.Now()))
 	defer timer.Stop()
 	select {
 	case <-ctx.Done():
@@ -223,7 +297,7 @@ func sleepUntil(ctx context.Context, t time.Time) error {
 
 // sweep reads counters and jobs in one window and logs step t.
 func (c *Collector) sweep(parent context.Context, t time.Time, baseline bool) error {
-	ctx, cancel := context.WithDeadline(context.WithoutCancel(parent), t.Add(c.cfg.Deadline))
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(parent), t.Add(c.cfg.Deadline).Sub(c.cfg.Now()))
 	defer cancel()
 	start := time.Now()
 	jobsDone := make(chan jobResult, 1)
@@ -240,6 +314,9 @@ func (c *Collector) sweep(parent context.Context, t time.Time, baseline bool) er
 		jobs = <-jobsDone
 	}
 	took := time.Since(start)
+	if c.exporter != nil {
+		c.exporter.Observe(c.reading, st, took, t)
+	}
 	c.sum.Sweeps++
 	c.sum.Attempted += st.Attempted
 	c.sum.Read += st.Read

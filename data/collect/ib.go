@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/fabviz/fabviz/model"
@@ -40,14 +39,18 @@ type ibSwitch struct {
 // LID (`sw`) or a GUID (`hw`); a LID is preferred, since addressing by GUID
 // needs a subnet manager's path records. Every port in use of those switches
 // is logged.
-func NewIBSource(m *model.Model) (*IBSource, error) {
+func NewIBSource(m *model.Model) (*IBSource, error) { return NewIBSourceFor(m, nil) }
+
+// NewIBSourceFor is NewIBSource for the switches keep selects (nil = all),
+// as a shard of a fabric split among collectors.
+func NewIBSourceFor(m *model.Model, keep func(sw int) bool) (*IBSource, error) {
 	s := &IBSource{m: m}
 	for _, c := range ibCounters {
 		s.counters = append(s.counters, c.Counter)
 	}
 	for i, sw := range m.Switches {
 		addr, ok := ibAddress(sw)
-		if !ok {
+		if !ok || keep != nil && !keep(i) {
 			continue
 		}
 		t := ibSwitch{index: i, addr: addr, col: make([]int, 257)}
@@ -65,6 +68,9 @@ func NewIBSource(m *model.Model) (*IBSource, error) {
 		s.switches = append(s.switches, t)
 	}
 	if len(s.switches) == 0 {
+		if keep != nil {
+			return nil, fmt.Errorf("%s: no switch of this shard has a LID (sw) or GUID (hw) to address it by", m.File)
+		}
 		return nil, fmt.Errorf("%s: no switch has a LID (sw) or GUID (hw) to address it by", m.File)
 	}
 	return s, nil
@@ -93,34 +99,13 @@ func (s *IBSource) Ports() []model.PortRef { return s.ports }
 // Sweep reads all switches with bounded concurrency. A switch that fails or
 // times out leaves its ports unread and adds a warning.
 func (s *IBSource) Sweep(ctx context.Context, r *Reading) SweepStats {
-	conc := s.Concurrency
-	if conc <= 0 {
-		conc = 16
-	}
-	var (
-		mu    sync.Mutex
-		stats SweepStats
-		wg    sync.WaitGroup
-		slots = make(chan struct{}, conc)
-	)
-	for i := range s.switches {
-		sw := &s.switches[i]
-		wg.Add(1)
-		slots <- struct{}{}
-		go func() {
-			defer func() { <-slots; wg.Done() }()
-			read, tried, err := s.readSwitch(ctx, sw, r)
-			mu.Lock()
-			stats.Attempted += tried
-			stats.Read += read
-			if err != nil {
-				stats.Warnings = append(stats.Warnings, err)
-			}
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	return stats
+	return sweepEach(len(s.switches), s.Concurrency, func(i int) (int, int, []error) {
+		read, tried, err := s.readSwitch(ctx, &s.switches[i], r)
+		if err != nil {
+			return read, tried, []error{err}
+		}
+		return read, tried, nil
+	})
 }
 
 func (s *IBSource) readSwitch(ctx context.Context, sw *ibSwitch, r *Reading) (read, tried int, err error) {

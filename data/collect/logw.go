@@ -3,6 +3,7 @@ package collect
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +19,12 @@ type LogSpec struct {
 	Unit     string
 	Interval time.Duration
 	Labels   []string
+	// Extra notes for the collector's own tools, e.g. "shard 1/2" or a
+	// clock offset, written as `# fabviz NOTE` comment lines (NotePrefix):
+	// every §5 reader skips them as comments. A new log has them after
+	// `#! interval`; a resumed log gets them appended before its next step,
+	// where `fabnet merge` takes them for updates.
+	Extra []string
 }
 
 // TimeFormat is how log lines stamp their step: RFC 3339 in UTC, to the second.
@@ -32,6 +39,9 @@ type LogWriter struct {
 	f    *os.File
 	last time.Time // timestamp of the last complete line; zero if none
 	buf  []byte
+	// NoSync skips the fsync after each step, for a log written in one go
+	// (a merge) that is synced once at Close.
+	NoSync bool
 }
 
 // Resumed says what OpenLog found in an existing log.
@@ -89,8 +99,15 @@ func (w *LogWriter) resume() (Resumed, error) {
 		}
 		res.Last, w.last = t, t
 	}
-	_, err = w.f.Seek(0, io.SeekEnd)
-	return res, err
+	if _, err = w.f.Seek(0, io.SeekEnd); err != nil {
+		return res, err
+	}
+	if x := w.extra(); len(x) > 0 {
+		if _, err := w.f.Write(x); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
 }
 
 func (w *LogWriter) header() []byte {
@@ -98,15 +115,34 @@ func (w *LogWriter) header() []byte {
 	b.WriteString("#! fabviz-log 1\n")
 	fmt.Fprintf(&b, "#! counter %s", w.spec.Counter)
 	if w.spec.Unit != "" {
-		b.WriteString(" " + w.spec.Unit)
+		b.WriteString(" " + quoteToken(w.spec.Unit))
 	}
 	fmt.Fprintf(&b, "\n#! interval %s\n", formatInterval(w.spec.Interval))
+	b.Write(w.extra())
 	for i := 0; i < len(w.spec.Labels); i += labelsPerHeaderLine {
 		b.WriteString("#! ports")
 		for _, l := range w.spec.Labels[i:min(i+labelsPerHeaderLine, len(w.spec.Labels))] {
 			b.WriteString(" " + l)
 		}
 		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// quoteToken writes a header token that holds blanks (such as the unit
+// "octets/4 cumulative" of -raw) as one double-quoted token, so readers
+// splitting at blanks see one unit.
+func quoteToken(s string) string {
+	if !strings.ContainsAny(s, " \t\"#") {
+		return s
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+func (w *LogWriter) extra() []byte {
+	var b bytes.Buffer
+	for _, l := range w.spec.Extra {
+		b.WriteString(NotePrefix + l + "\n")
 	}
 	return b.Bytes()
 }
@@ -218,12 +254,39 @@ func (w *LogWriter) Append(t time.Time, vals []int64, ok []bool) error {
 	if _, err := w.f.Write(b); err != nil {
 		return err
 	}
-	if err := w.f.Sync(); err != nil {
-		return err
+	if !w.NoSync {
+		if err := w.f.Sync(); err != nil {
+			return err
+		}
 	}
 	w.last = t
 	return nil
 }
 
-// Close closes the file.
-func (w *LogWriter) Close() error { return w.f.Close() }
+// NotePrefix starts the comment lines that carry the collector's notes
+// (shard, clock offset). They are comments, not `#!` headers, because §5
+// readers refuse unknown headers and headers after the first data line.
+const NotePrefix = "# fabviz "
+
+// Note appends a note line between steps (a comment to §5 readers).
+func (w *LogWriter) Note(line string) error {
+	if strings.ContainsAny(line, "\n\r") {
+		return fmt.Errorf("%s: a note is one line", w.Path)
+	}
+	if _, err := w.f.Write([]byte(NotePrefix + line + "\n")); err != nil {
+		return err
+	}
+	if w.NoSync {
+		return nil
+	}
+	return w.f.Sync()
+}
+
+// Close closes the file (after an fsync when NoSync was set).
+func (w *LogWriter) Close() error {
+	var err error
+	if w.NoSync {
+		err = w.f.Sync()
+	}
+	return errors.Join(err, w.f.Close())
+}

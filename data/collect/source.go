@@ -2,6 +2,7 @@ package collect
 
 import (
 	"context"
+	"sync"
 
 	"github.com/fabviz/fabviz/model"
 )
@@ -46,4 +47,33 @@ type Source interface {
 	// Sweep reads every port it can before ctx ends, filling r (which the
 	// caller has cleared).
 	Sweep(ctx context.Context, r *Reading) SweepStats
+}
+
+// sweepEach reads n devices (switches, agents) with at most conc at once and
+// adds up what each reports: ports read, ports tried, warnings.
+func sweepEach(n, conc int, read func(i int) (got, tried int, warns []error)) SweepStats {
+	if conc <= 0 {
+		conc = 16
+	}
+	var (
+		mu    sync.Mutex
+		stats SweepStats
+		wg    sync.WaitGroup
+		slots = make(chan struct{}, conc)
+	)
+	for i := range n {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			got, tried, warns := read(i)
+			mu.Lock()
+			stats.Attempted += tried
+			stats.Read += got
+			stats.Warnings = append(stats.Warnings, warns...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return stats
 }

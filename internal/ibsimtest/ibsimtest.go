@@ -5,7 +5,6 @@
 package ibsimtest
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -13,57 +12,30 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/fabviz/fabviz/internal/testtool"
 )
 
 // Umad2sim is the library that redirects umad calls to the simulator.
 const Umad2sim = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so"
 
-// requireTools skips a test when a system tool is missing, except in CI,
+// RequireTools skips a test when a system tool is missing, except in CI,
 // where a missing tool is a failure.
 func RequireTools(t testing.TB, tools ...string) {
 	t.Helper()
-	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is not installed (CI needs it: scripts/deps.sh test)", tool)
-			}
-			t.Skipf("%s is not installed", tool)
-		}
-	}
+	testtool.Require(t, tools...)
 	if _, err := os.Stat(Umad2sim); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s missing: install libumad2sim0", Umad2sim)
-		}
-		t.Skip("libumad2sim0 is not installed")
+		testtool.Missing(t, Umad2sim+" missing: install libumad2sim0")
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for a process writing while a test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // Sim is a running simulated fabric with its console.
 type Sim struct {
 	cmd     *exec.Cmd
 	console io.WriteCloser
-	out     *syncBuffer
+	out     *testtool.SyncBuffer
 	Env     []string // for clients: LD_PRELOAD and the simulator's socket name
 	// Dir is a working directory for clients: umad2sim leaves a fake sysfs
 	// tree (sys-PID/) in the working directory of every tool it serves.
@@ -78,7 +50,7 @@ func Start(t testing.TB, net string) *Sim {
 	t.Helper()
 	RequireTools(t, "ibsim", "opensm", "perfquery")
 	sock := fmt.Sprintf("fabviz-%d-%d", os.Getpid(), time.Now().UnixNano()%1e6)
-	s := &Sim{out: &syncBuffer{}, Env: []string{"LD_PRELOAD=" + Umad2sim, "IBSIM_SOCKNAME=" + sock}}
+	s := &Sim{out: &testtool.SyncBuffer{}, Env: []string{"LD_PRELOAD=" + Umad2sim, "IBSIM_SOCKNAME=" + sock}}
 	s.cmd = exec.Command("ibsim", "-s", net)
 	s.cmd.Env = append(os.Environ(), "IBSIM_SOCKNAME="+sock)
 	s.cmd.Stdout, s.cmd.Stderr = s.out, s.out

@@ -1,0 +1,32 @@
+package gl
+
+import (
+	"image"
+
+	"github.com/fabviz/fabviz/render/scene"
+)
+
+// Render uploads a scene, draws it offscreen at w×h through a camera and
+// returns the picture. A camera with distance 0 is fitted to the scene first.
+func Render(r *Renderer, s *scene.Scene, cam scene.Camera, w, h int, bg scene.Color) (*image.RGBA, error) {
+	r.Upload(s)
+	return RenderUploaded(r, s, cam, w, h, bg)
+}
+
+// RenderUploaded is Render for a scene already uploaded (after Upload, or
+// UpdateColors for a new time step).
+func RenderUploaded(r *Renderer, s *scene.Scene, cam scene.Camera, w, h int, bg scene.Color) (*image.RGBA, error) {
+	t, err := NewTarget(w, h)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Release()
+	aspect := float32(w) / float32(h)
+	if cam.Distance <= 0 {
+		cam.Fit(s, aspect)
+	}
+	centre, radius := s.Sphere()
+	t.Bind()
+	r.Draw(cam.View(), cam.Proj(aspect, centre, radius), bg, w, h)
+	return t.Read(), nil
+}

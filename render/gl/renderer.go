@@ -1,0 +1,255 @@
+package gl
+
+import (
+	"fmt"
+
+	ogl "github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/fabviz/fabviz/render/scene"
+)
+
+// kinds of primitive, one instanced draw each.
+const (
+	kindCube = iota
+	kindSphere
+	kindBox
+	kindCylinder
+	numKinds
+)
+
+// batch is the GL side of one scene.Batch: a VAO over a mesh's vertex and
+// index buffers plus the instance transform and colour buffers.
+type batch struct {
+	vao, verts, index, xf, col uint32
+	nIndex                     int32
+	count                      int32 // instances
+	capXf, capCol              int   // buffer sizes in floats
+}
+
+// program is a linked shader program and its two uniforms.
+type program struct {
+	id           uint32
+	uView, uProj int32
+}
+
+func newProgram(name, vert, frag string) (program, error) {
+	id, err := link(name, vert, frag)
+	if err != nil {
+		return program{}, err
+	}
+	return program{id, ogl.GetUniformLocation(id, ogl.Str("uView\x00")), ogl.GetUniformLocation(id, ogl.Str("uProj\x00"))}, nil
+}
+
+// Renderer owns the shader programs and the buffers of one scene. Cubes,
+// boxes and cylinders are meshes; spheres are quads shaded as spheres.
+type Renderer struct {
+	mesh, sphere, line program
+	batches            [numKinds]batch
+	lines              lineBuf
+	released           bool
+}
+
+// lineBuf holds the links as plain (not instanced) lines: position and
+// colour for both ends of each. A software rasteriser runs its vertex
+// stage once per instance, which costs far more than two vertices.
+type lineBuf struct {
+	vao, vbo uint32
+	n        int32 // vertices
+	capacity int   // floats
+	data     []float32
+}
+
+// NewRenderer compiles the shaders and makes empty batches. A GL context
+// must be current.
+func NewRenderer() (*Renderer, error) {
+	r := &Renderer{}
+	var err error
+	if r.mesh, err = newProgram("instanced", instancedVert, instancedFrag); err != nil {
+		return nil, err
+	}
+	if r.sphere, err = newProgram("sphere", sphereVert, sphereFrag); err != nil {
+		ogl.DeleteProgram(r.mesh.id)
+		return nil, err
+	}
+	if r.line, err = newProgram("line", lineVert, lineFrag); err != nil {
+		ogl.DeleteProgram(r.mesh.id)
+		ogl.DeleteProgram(r.sphere.id)
+		return nil, err
+	}
+	meshes := [numKinds]mesh{cubeMesh(), quadMesh(), cubeMesh(), cylinderMesh(8)}
+	for k := range r.batches {
+		r.initBatch(&r.batches[k], meshes[k])
+	}
+	r.initLines()
+	if e := ogl.GetError(); e != ogl.NO_ERROR {
+		r.Release()
+		return nil, fmt.Errorf("GL error 0x%x setting up the renderer", e)
+	}
+	return r, nil
+}
+
+func (r *Renderer) initBatch(b *batch, m mesh) {
+	ogl.GenVertexArrays(1, &b.vao)
+	ogl.BindVertexArray(b.vao)
+	ogl.GenBuffers(1, &b.verts)
+	ogl.GenBuffers(1, &b.index)
+	ogl.GenBuffers(1, &b.xf)
+	ogl.GenBuffers(1, &b.col)
+	setMesh(b, m)
+	ogl.BindVertexArray(b.vao)
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.verts)
+	ogl.EnableVertexAttribArray(0)
+	ogl.VertexAttribPointerWithOffset(0, 3, ogl.FLOAT, false, 24, 0)
+	ogl.EnableVertexAttribArray(1)
+	ogl.VertexAttribPointerWithOffset(1, 3, ogl.FLOAT, false, 24, 12)
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.xf)
+	for row := uint32(0); row < 3; row++ {
+		ogl.EnableVertexAttribArray(2 + row)
+		ogl.VertexAttribPointerWithOffset(2+row, 4, ogl.FLOAT, false, 48, uintptr(16*row))
+		ogl.VertexAttribDivisor(2+row, 1)
+	}
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.col)
+	ogl.EnableVertexAttribArray(5)
+	ogl.VertexAttribPointerWithOffset(5, 3, ogl.FLOAT, false, 12, 0)
+	ogl.VertexAttribDivisor(5, 1)
+	ogl.BindVertexArray(0)
+}
+
+// setMesh uploads a mesh into a batch's vertex and index buffers.
+func setMesh(b *batch, m mesh) {
+	ogl.BindVertexArray(b.vao)
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.verts)
+	ogl.BufferData(ogl.ARRAY_BUFFER, 4*len(m.verts), ogl.Ptr(m.verts), ogl.STATIC_DRAW)
+	ogl.BindBuffer(ogl.ELEMENT_ARRAY_BUFFER, b.index)
+	ogl.BufferData(ogl.ELEMENT_ARRAY_BUFFER, 4*len(m.index), ogl.Ptr(m.index), ogl.STATIC_DRAW)
+	b.nIndex = int32(len(m.index))
+	ogl.BindVertexArray(0)
+}
+
+func (r *Renderer) initLines() {
+	l := &r.lines
+	ogl.GenVertexArrays(1, &l.vao)
+	ogl.GenBuffers(1, &l.vbo)
+	ogl.BindVertexArray(l.vao)
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, l.vbo)
+	ogl.EnableVertexAttribArray(0)
+	ogl.VertexAttribPointerWithOffset(0, 3, ogl.FLOAT, false, 24, 0)
+	ogl.EnableVertexAttribArray(5)
+	ogl.VertexAttribPointerWithOffset(5, 3, ogl.FLOAT, false, 24, 12)
+	ogl.BindVertexArray(0)
+}
+
+// uploadLines turns the scene's link legs (the first NumLinkCyls
+// cylinders) into line vertices: a leg's ends are its translation and the
+// translation plus its z axis.
+func (r *Renderer) uploadLines(s *scene.Scene) {
+	l := &r.lines
+	n := s.NumLinkCyls
+	l.data = l.data[:0]
+	for i := 0; i < n; i++ {
+		x, c := s.Cylinders.Xf[i*12:i*12+12], s.Cylinders.Col[i*3:i*3+3]
+		l.data = append(l.data,
+			x[3], x[7], x[11], c[0], c[1], c[2],
+			x[3]+x[2], x[7]+x[6], x[11]+x[10], c[0], c[1], c[2])
+	}
+	l.n = int32(2 * n)
+	upload(l.vbo, l.data, &l.capacity)
+}
+
+// sceneBatches are a scene's instanced batches: links are drawn as lines
+// (see uploadLines), so the cylinders drawn are the routes'.
+func sceneBatches(s *scene.Scene) [numKinds]scene.Batch {
+	n := s.NumLinkCyls
+	routes := scene.Batch{Xf: s.Cylinders.Xf[12*n:], Col: s.Cylinders.Col[3*n:]}
+	return [numKinds]scene.Batch{s.Cubes, s.Spheres, s.Boxes, routes}
+}
+
+// Upload replaces the instance data with a scene's.
+func (r *Renderer) Upload(s *scene.Scene) {
+	r.uploadLines(s)
+	for k, sb := range sceneBatches(s) {
+		b := &r.batches[k]
+		b.count = int32(sb.Len())
+		upload(b.xf, sb.Xf, &b.capXf)
+		upload(b.col, sb.Col, &b.capCol)
+	}
+}
+
+// UpdateColors re-uploads only the colour buffers (after scene.SetColors).
+func (r *Renderer) UpdateColors(s *scene.Scene) {
+	for k, sb := range sceneBatches(s) {
+		upload(r.batches[k].col, sb.Col, &r.batches[k].capCol)
+	}
+}
+
+// upload writes data into a buffer, growing it when it is too small.
+func upload(buf uint32, data []float32, capacity *int) {
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, buf)
+	if len(data) == 0 {
+		return
+	}
+	if len(data) > *capacity {
+		ogl.BufferData(ogl.ARRAY_BUFFER, 4*len(data), ogl.Ptr(data), ogl.DYNAMIC_DRAW)
+		*capacity = len(data)
+		return
+	}
+	ogl.BufferSubData(ogl.ARRAY_BUFFER, 0, 4*len(data), ogl.Ptr(data))
+}
+
+// Draw clears the bound framebuffer to bg and draws every batch.
+func (r *Renderer) Draw(view, proj scene.Mat4, bg scene.Color, w, h int) {
+	ogl.Viewport(0, 0, int32(w), int32(h))
+	ogl.ClearColor(bg[0], bg[1], bg[2], 1)
+	ogl.Clear(ogl.COLOR_BUFFER_BIT | ogl.DEPTH_BUFFER_BIT)
+	ogl.Enable(ogl.DEPTH_TEST)
+	ogl.Enable(ogl.MULTISAMPLE)
+	for k := range r.batches {
+		b := &r.batches[k]
+		if b.count == 0 {
+			continue
+		}
+		p := &r.mesh
+		if k == kindSphere {
+			p = &r.sphere
+		}
+		ogl.UseProgram(p.id)
+		ogl.UniformMatrix4fv(p.uView, 1, false, &view[0])
+		ogl.UniformMatrix4fv(p.uProj, 1, false, &proj[0])
+		ogl.BindVertexArray(b.vao)
+		// Closed meshes wound counter-clockwise outward: skip their back faces.
+		if k == kindCube || k == kindBox || k == kindCylinder {
+			ogl.Enable(ogl.CULL_FACE)
+		} else {
+			ogl.Disable(ogl.CULL_FACE)
+		}
+		ogl.DrawElementsInstanced(ogl.TRIANGLES, b.nIndex, ogl.UNSIGNED_INT, nil, b.count)
+	}
+	if r.lines.n > 0 {
+		ogl.Disable(ogl.CULL_FACE)
+		ogl.UseProgram(r.line.id)
+		ogl.UniformMatrix4fv(r.line.uView, 1, false, &view[0])
+		ogl.UniformMatrix4fv(r.line.uProj, 1, false, &proj[0])
+		ogl.BindVertexArray(r.lines.vao)
+		ogl.DrawArrays(ogl.LINES, 0, r.lines.n)
+	}
+	ogl.BindVertexArray(0)
+}
+
+// Release frees the program and buffers. The renderer is unusable after.
+func (r *Renderer) Release() {
+	if r == nil || r.released {
+		return
+	}
+	r.released = true
+	for k := range r.batches {
+		b := &r.batches[k]
+		bufs := []uint32{b.verts, b.index, b.xf, b.col}
+		ogl.DeleteBuffers(int32(len(bufs)), &bufs[0])
+		ogl.DeleteVertexArrays(1, &b.vao)
+	}
+	ogl.DeleteBuffers(1, &r.lines.vbo)
+	ogl.DeleteVertexArrays(1, &r.lines.vao)
+	ogl.DeleteProgram(r.mesh.id)
+	ogl.DeleteProgram(r.sphere.id)
+	ogl.DeleteProgram(r.line.id)
+}

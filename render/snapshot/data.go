@@ -1,0 +1,258 @@
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+	"unsafe"
+
+	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/render/overlay"
+	"github.com/fabviz/fabviz/render/scene"
+	"github.com/fabviz/fabviz/view"
+)
+
+// dataState is what the data commands loaded: the initialisation file, the
+// parameter and job series bound to the model, and the job palette.
+type dataState struct {
+	init    *data.Init
+	param   *data.Series
+	jobs    *data.Series
+	palette *data.JobPalette
+	scale   *data.Scale // of the last picture, for its legend
+	rgb     []data.RGB  // per-port colours, reused
+	ids     []int64     // per-port job ids, reused
+}
+
+// colors views data colours as scene colours: both are three float32s.
+func colors(c []data.RGB) []scene.Color {
+	if len(c) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*scene.Color)(unsafe.Pointer(&c[0])), len(c))
+}
+
+func color(c data.RGB) scene.Color { return scene.Color{c.R, c.G, c.B} }
+
+// styleOf is the scene style of an initialisation file's colours.
+func styleOf(in *data.Init) scene.Style {
+	c := in.Colors
+	st := scene.DefaultStyle
+	st.Switch, st.Link, st.Route, st.Background = color(c.Switch), color(c.Link), color(c.Route), color(c.Background)
+	return st
+}
+
+// LoadInit reads an initialisation file (§4). Named by a command, the file
+// must exist.
+func (s *Session) LoadInit(path string) error {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s: no such file", path)
+	}
+	in, err := data.LoadInit(path)
+	if err != nil {
+		return err
+	}
+	s.d.init = in
+	s.style = styleOf(in)
+	s.d.palette = nil
+	return nil
+}
+
+func (s *Session) needModel() (*model.Model, error) {
+	if s.model == nil {
+		return nil, fmt.Errorf("no model loaded (use `model PATH` first)")
+	}
+	return s.model, nil
+}
+
+// LoadParam reads a parameter file or counter log for the model.
+func (s *Session) LoadParam(path string) error {
+	m, err := s.needModel()
+	if err != nil {
+		return err
+	}
+	p, err := data.Load(path, m, data.Options{Kind: data.Param})
+	if err != nil {
+		return err
+	}
+	if s.d.jobs != nil {
+		if err := data.CheckJobs(p, s.d.jobs); err != nil {
+			return err
+		}
+	}
+	s.d.param = p
+	return nil
+}
+
+// LoadJob reads a job file or job log for the model.
+func (s *Session) LoadJob(path string) error {
+	m, err := s.needModel()
+	if err != nil {
+		return err
+	}
+	j, err := data.Load(path, m, data.Options{Kind: data.Job})
+	if err != nil {
+		return err
+	}
+	if s.d.param != nil {
+		if err := data.CheckJobs(s.d.param, j); err != nil {
+			return err
+		}
+	}
+	s.d.jobs, s.d.palette = j, nil
+	return nil
+}
+
+// Steps is the number of time steps of the loaded data (0 = none).
+func (s *Session) Steps() int {
+	switch {
+	case s.d.param != nil:
+		return s.d.param.Steps()
+	case s.d.jobs != nil:
+		return s.d.jobs.Steps()
+	}
+	return 0
+}
+
+// applyData fills the scene input's colours, data flags and job colours
+// for the state's step, mode and range.
+func (s *Session) applyData(st *view.State, in *scene.Input) error {
+	m := s.model
+	if n := s.Steps(); n > 0 && st.Step >= n {
+		return fmt.Errorf("step %d is beyond the data: it has %d steps (0..%d)", st.Step, n, n-1)
+	}
+	s.d.scale = nil
+	if p := s.d.param; p != nil {
+		sc, err := s.scaleFor(st)
+		if err != nil {
+			return err
+		}
+		s.d.scale = sc
+		s.d.rgb = grow(s.d.rgb, m.NumPorts())
+		p.Colorize(s.d.rgb, st.Step, data.Mode(st.Mode), sc)
+		in.PortColors = colors(s.d.rgb)
+		in.HasData = make([]bool, len(m.Switches))
+		p.HasData(in.HasData)
+	}
+	if st.Jobs && s.d.jobs != nil {
+		in.JobColors = s.jobColors(st.Step)
+	}
+	return nil
+}
+
+func grow[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
+	}
+	return b[:n]
+}
+
+// scaleFor is the colour scale: the `range` command's, else the
+// initialisation file's, else the data's own minimum and maximum in the
+// display mode.
+func (s *Session) scaleFor(st *view.State) (*data.Scale, error) {
+	in := s.initFile()
+	if st.HasRange {
+		return data.NewScale(st.Range[0], st.Range[1], in.Map, in.Colors)
+	}
+	lo, hi, ok := s.d.param.Range(st.Step, data.Mode(st.Mode))
+	if !ok {
+		lo, hi = 0, 0
+	}
+	return in.Scale(lo, hi)
+}
+
+func (s *Session) initFile() *data.Init {
+	if s.d.init == nil {
+		s.d.init = data.DefaultInit()
+	}
+	return s.d.init
+}
+
+// jobColors are the job colours of every port at a step (NoJob for none).
+func (s *Session) jobColors(step int) []scene.Color {
+	m := s.model
+	if s.d.palette == nil {
+		c := s.initFile().Colors
+		s.d.palette = data.NewJobPalette(s.d.jobs.JobIDs(), s.initFile().JobSeed, c.Below, c.Above, c.NoData, c.Background, c.Switch)
+	}
+	s.d.ids = grow(s.d.ids, m.NumPorts())
+	s.d.jobs.FillJobs(s.d.ids, step)
+	out := make([]scene.Color, m.NumPorts())
+	for p, id := range s.d.ids {
+		out[p] = scene.NoJob
+		if c, ok := s.d.palette.Color(id); ok {
+			out[p] = color(c)
+		}
+	}
+	return out
+}
+
+// legend is the colour legend of the last built scene, or nil with no data.
+func (s *Session) legend(st *view.State) *overlay.Legend {
+	var lg *overlay.Legend
+	if sc := s.d.scale; sc != nil {
+		d := sc.Legend(64, 5)
+		h := s.d.param.Header
+		title := h.Counter
+		if h.Unit != "" {
+			title += " (" + h.Unit + ")"
+		}
+		if title == "" {
+			title = "values"
+		}
+		lg = &overlay.Legend{Title: title, Mode: st.Mode.String(), Min: sc.Min, Max: sc.Max,
+			Ramp: colors(d.Bar), Below: color(sc.Below), Above: color(sc.Above)}
+	}
+	if st.Jobs && s.d.jobs != nil {
+		if lg == nil {
+			lg = &overlay.Legend{Title: "jobs", Mode: st.Mode.String()}
+		}
+		seen := map[int64]bool{}
+		for _, id := range s.d.ids {
+			if id != 0 && !seen[id] {
+				seen[id] = true
+				c, _ := s.d.palette.Color(id)
+				lg.Jobs = append(lg.Jobs, overlay.Job{ID: id, Color: color(c)})
+			}
+		}
+		sortJobs(lg.Jobs)
+	}
+	return lg
+}
+
+func sortJobs(j []overlay.Job) {
+	for i := 1; i < len(j); i++ {
+		for k := i; k > 0 && j[k].ID < j[k-1].ID; k-- {
+			j[k], j[k-1] = j[k-1], j[k]
+		}
+	}
+}
+
+// stepTime is the time of a step when the data's header gives it.
+func (s *Session) stepTime(step int) (time.Time, bool) {
+	p := s.d.param
+	if p == nil {
+		p = s.d.jobs
+	}
+	if p == nil || p.Header.Start.IsZero() {
+		return time.Time{}, false
+	}
+	return p.Header.Start.Add(time.Duration(step) * p.Header.Step), true
+}
+
+// DefaultInitFile is the initialisation file read from the working
+// directory at start (§4).
+const DefaultInitFile = "fabviz.ini"
+
+// LoadDefaultInit reads fabviz.ini from the working directory when there
+// is one; without it the built-in defaults stay.
+func (s *Session) LoadDefaultInit() error {
+	if _, err := os.Stat(DefaultInitFile); err != nil {
+		return nil
+	}
+	return s.LoadInit(DefaultInitFile)
+}

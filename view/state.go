@@ -1,0 +1,75 @@
+package view
+
+import (
+	"github.com/fabviz/fabviz/render/scene"
+)
+
+// Mode is the display mode of §3.
+type Mode uint8
+
+const (
+	Slice Mode = iota
+	Running
+	Total
+)
+
+var modeNames = [...]string{"slice", "running", "total"}
+
+func (m Mode) String() string { return modeNames[m] }
+
+// RouteReq is one requested route overlay: between two nodes (ids or host
+// names, as written) or, with Switches set, between two switches.
+type RouteReq struct {
+	Switches bool
+	A, B     string
+}
+
+func (r RouteReq) String() string {
+	if r.Switches {
+		return "route-switches " + r.A + " " + r.B
+	}
+	return "route " + r.A + " " + r.B
+}
+
+// Image size limits for snapshots.
+const (
+	MaxSide   = 16384
+	MaxPixels = 64 << 20
+)
+
+// State is what the viewer shows.
+type State struct {
+	Layout   scene.LayoutKind
+	View     scene.ViewKind
+	Step     int
+	Mode     Mode
+	HasRange bool // Range set by a `range` command (else the init file's)
+	Range    [2]int64
+	Hidden   map[int]bool // planes switched off
+	Jobs     bool
+	Routes   []RouteReq
+	Select   string // label as given; "" = nothing selected
+	Camera   scene.Camera
+	Width    int
+	Height   int
+}
+
+// NewState is the state before any command: planar network view, step 0,
+// slice mode, every plane shown, fitted default camera, 1280×800.
+func NewState() State {
+	return State{Hidden: map[int]bool{}, Camera: scene.DefaultCamera(), Width: 1280, Height: 800}
+}
+
+// HiddenPlanes is the hidden-plane flags for a model of n planes.
+func (s *State) HiddenPlanes(n int) []bool {
+	out := make([]bool, n)
+	any := false
+	for p := range out {
+		out[p] = s.Hidden[p]
+		any = any || out[p]
+	}
+	if !any {
+		return nil
+	}
+	return out
+}
