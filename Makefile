@@ -10,11 +10,21 @@ GO      ?= go
 EXAMPLE ?= examples/ring4/ring4.fvm
 BIN     := bin
 
-.PHONY: run test build deps-build deps-test vet fmt-check clean
+.PHONY: run tour test build deps-build deps-test vet fmt-check clean
 
 run: deps-build build
 	@$(BIN)/fabnet check $(EXAMPLE)
-	@echo "(the 3-D viewer is not built yet: 'fabnet check' above shows what the example holds)"
+	@$(MAKE) --no-print-directory tour
+
+# The two case studies of the Cplant paper, drawn into docs/img/ by their
+# scripts (examples/badcable, examples/sixjobs; see README "Two analyses").
+tour: deps-build build
+	@echo "The Cplant paper's two case studies (README, 'Two analyses'):"
+	$(BIN)/fabviz run examples/badcable/badcable.fvcmd
+	@echo "  a failing cable: docs/img/badcable.png - the one cable with yellow (bad packets) at both ends"
+	$(BIN)/fabviz run examples/sixjobs/sixjobs.fvcmd
+	@echo "  a starved job: docs/img/sixjobs-fig{2,4,5,6}-*.png; job 5 is 2.5 times slower than alone:"
+	@cat examples/sixjobs/progress.txt
 
 build:
 	@mkdir -p $(BIN)

@@ -17,3 +17,5 @@ gen ring4   ring -switches 4
 gen torus3d torus -dims 4,4,4 -proc 4
 gen fattree fattree -leaves 16 -spines 8 -hosts 8 -ports 16
 gen cplant  cplant -encoding relative
+# the case studies run on examples/cplant: make them again from its routes
+examples/scenarios.sh

@@ -38,14 +38,8 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	m, err := model.Load(fs.Arg(0))
-	if err != nil {
-		printErrors(stderr, err)
-		return 1
-	}
-	set, err := routes.Open(m)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", m.File, err)
+	m, set, ok := openRoutes(fs.Arg(0), stderr)
+	if !ok {
 		return 1
 	}
 	jobs, err := data.Load(*jobFile, m, data.Options{Kind: data.Job})

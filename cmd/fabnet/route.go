@@ -40,14 +40,8 @@ func runRoute(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	m, err := model.Load(fs.Arg(0))
-	if err != nil {
-		printErrors(stderr, err)
-		return 1
-	}
-	set, err := routes.Open(m)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", m.File, err)
+	_, set, ok := openRoutes(fs.Arg(0), stderr)
+	if !ok {
 		return 1
 	}
 	if *between {
@@ -164,4 +158,19 @@ func resolve(m *model.Model, a, b string, lookup func(string) (int, bool), what 
 		out[i] = n
 	}
 	return out, true
+}
+
+// openRoutes loads a model and opens its routes, printing what goes wrong.
+func openRoutes(path string, stderr io.Writer) (*model.Model, *routes.Set, bool) {
+	m, err := model.Load(path)
+	if err != nil {
+		printErrors(stderr, err)
+		return nil, nil, false
+	}
+	set, err := routes.Open(m)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", m.File, err)
+		return nil, nil, false
+	}
+	return m, set, true
 }

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"image"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/fabviz/fabviz/internal/gltest"
+)
+
+// scenarioTree mirrors examples/cplant and one scenario directory (by
+// symbolic links) and an empty docs/img under a temporary root, so the
+// scenario's script runs unchanged without touching the shipped pictures.
+func scenarioTree(t *testing.T, scenario string) (root string) {
+	t.Helper()
+	root = t.TempDir()
+	for _, d := range []string{"cplant", scenario} {
+		src, err := filepath.Abs(filepath.Join("..", "..", "examples", d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(root, "examples", d)
+		os.MkdirAll(dst, 0o755)
+		entries, err := os.ReadDir(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if err := os.Symlink(filepath.Join(src, e.Name()), filepath.Join(dst, e.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	os.MkdirAll(filepath.Join(root, "docs", "img"), 0o755)
+	return root
+}
+
+// yellow counts pixels of the above-range colour (1,1,0), lit or not: red
+// and green high and equal-ish, blue low.
+func yellow(img image.Image) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r > 0x8000 && g > 0x8000 && bl < 0x3000 && r-g < 0x2000 && g-r < 0x2000 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// The failing cable's two ends are the only yellow in the bad-cable picture;
+// before the failure there is none.
+func TestBadcableScript(t *testing.T) {
+	gltest.Need(t)
+	root := scenarioTree(t, "badcable")
+	if rc, msg := fabviz(t, "run", filepath.Join(root, "examples", "badcable", "badcable.fvcmd")); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, msg)
+	}
+	before := readPNG(t, filepath.Join(root, "docs", "img", "badcable-before.png"))
+	after := readPNG(t, filepath.Join(root, "docs", "img", "badcable.png"))
+	// the legend's "above" swatch is yellow in both
+	y0, y1 := yellow(before), yellow(after)
+	t.Logf("yellow pixels: %d before, %d after", y0, y1)
+	if y1 <= y0 || y1-y0 < 20 {
+		t.Errorf("yellow pixels: %d before the failure, %d after; want the culprit's ends to add some", y0, y1)
+	}
+}
+
+func TestSixjobsScript(t *testing.T) {
+	gltest.Need(t)
+	root := scenarioTree(t, "sixjobs")
+	if rc, msg := fabviz(t, "run", filepath.Join(root, "examples", "sixjobs", "sixjobs.fvcmd")); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, msg)
+	}
+	for _, n := range []string{"fig2-jobs", "fig4-traffic", "fig5-traffic-jobs", "fig6-route"} {
+		img := readPNG(t, filepath.Join(root, "docs", "img", "sixjobs-"+n+".png"))
+		if img.Bounds().Dx() != 1600 || img.Bounds().Dy() != 1000 {
+			t.Errorf("%s is %v", n, img.Bounds())
+		}
+	}
+}

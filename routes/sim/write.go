@@ -1,0 +1,144 @@
+package sim
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/fabviz/fabviz/model"
+)
+
+// Header describes a written counter: its name and unit, the time of step 0
+// and the step length.
+type Header struct {
+	Comment  string // a first comment line, e.g. the command that made the file
+	Counter  string
+	Unit     string
+	Start    time.Time
+	Interval time.Duration
+}
+
+// Recorder writes one counter of a run, one step at a time, as a §3
+// parameter or job file (Dat) or as a §5 log (Log).
+type Recorder interface {
+	Record(step int, byPort []int64) error
+	Close() error
+}
+
+// ListedPorts are the ports a counter file lists: every processor port and,
+// unless procOnly, every cabled network port, in PortRef order.
+func ListedPorts(m *model.Model, procOnly bool) []model.PortRef {
+	var out []model.PortRef
+	for i := range m.NumPorts() {
+		p := model.PortRef(i)
+		switch m.Spec(p).Role {
+		case model.Proc:
+			out = append(out, p)
+		case model.Net:
+			if !procOnly && m.Peer(p) != model.NoPort {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// Dat keeps every step and writes a §3 file (port-major) on Close.
+type Dat struct {
+	w     io.Writer
+	m     *model.Model
+	h     Header
+	ports []model.PortRef
+	rows  [][]int64 // by listed port
+}
+
+// NewDat starts a §3 file of the given ports.
+func NewDat(w io.Writer, m *model.Model, ports []model.PortRef, h Header) *Dat {
+	return &Dat{w: w, m: m, h: h, ports: ports, rows: make([][]int64, len(ports))}
+}
+
+// Record keeps one step.
+func (d *Dat) Record(_ int, byPort []int64) error {
+	for i, p := range d.ports {
+		d.rows[i] = append(d.rows[i], byPort[p])
+	}
+	return nil
+}
+
+// Close writes the file.
+func (d *Dat) Close() error {
+	bw := bufio.NewWriter(d.w)
+	writeComment(bw, d.h.Comment)
+	fmt.Fprintf(bw, "#! steps %s %s\n", d.h.Start.UTC().Format(time.RFC3339), d.h.Interval)
+	writeCounter(bw, d.h)
+	var buf []byte
+	for i, p := range d.ports {
+		buf = append(buf[:0], d.m.Label(p)...)
+		for _, v := range d.rows[i] {
+			buf = append(buf, ' ')
+			buf = strconv.AppendInt(buf, v, 10)
+		}
+		buf = append(buf, '\n')
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}
+
+// Log writes a §5 log as the steps come.
+type Log struct {
+	bw    *bufio.Writer
+	h     Header
+	ports []model.PortRef
+	buf   []byte
+}
+
+// logPortsPerLine is how many labels a `#! ports` line holds.
+const logPortsPerLine = 32
+
+// NewLog writes the log's header.
+func NewLog(w io.Writer, m *model.Model, ports []model.PortRef, h Header) *Log {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	fmt.Fprintln(bw, "#! fabviz-log 1")
+	writeComment(bw, h.Comment)
+	writeCounter(bw, h)
+	fmt.Fprintf(bw, "#! interval %s\n", h.Interval)
+	for i := 0; i < len(ports); i += logPortsPerLine {
+		bw.WriteString("#! ports")
+		for _, p := range ports[i:min(i+logPortsPerLine, len(ports))] {
+			bw.WriteString(" " + m.Label(p))
+		}
+		bw.WriteByte('\n')
+	}
+	return &Log{bw: bw, h: h, ports: ports}
+}
+
+// Record writes one step's line.
+func (l *Log) Record(step int, byPort []int64) error {
+	l.buf = l.h.Start.Add(time.Duration(step)*l.h.Interval).UTC().AppendFormat(l.buf[:0], time.RFC3339)
+	for _, p := range l.ports {
+		l.buf = append(l.buf, ' ')
+		l.buf = strconv.AppendInt(l.buf, byPort[p], 10)
+	}
+	l.buf = append(l.buf, '\n')
+	_, err := l.bw.Write(l.buf)
+	return err
+}
+
+// Close flushes the log.
+func (l *Log) Close() error { return l.bw.Flush() }
+
+func writeComment(bw *bufio.Writer, c string) {
+	if c != "" {
+		fmt.Fprintf(bw, "# %s\n", c)
+	}
+}
+
+func writeCounter(bw *bufio.Writer, h Header) {
+	bw.WriteString("#! counter " + h.Counter)
+	if h.Unit != "" {
+		bw.WriteString(" " + h.Unit)
+	}
+	bw.WriteByte('\n')
+}
