@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,18 +24,13 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, importUsage)
 		return 2
 	}
-	fs := flag.NewFlagSet("import ibnet", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("import ibnet", importUsage, stderr)
 	topo := fs.String("topo", "", "ibnetdiscover output (default or -p form)")
 	tables := fs.String("lft", "", "forwarding tables: dump_fts, ibroute, opensm-lfts.dump or opensm.fdbs")
 	out := fs.String("o", "", "output directory: DIR/model.fvm and DIR/routes/<id>.rt")
 	name := fs.String("name", "", "the model's name (default: the topology file's name)")
 	lenient := fs.Bool("lenient", false, "keep going past inconsistent links (first description wins), with warnings")
 	cols := fs.Int("columns", ibnet.DefaultMaxColumns, "widest row of switches in the layout")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, importUsage)
-		fs.PrintDefaults()
-	}
 	if err := parseInterspersed(fs, args[1:]); err != nil {
 		return 2
 	}
