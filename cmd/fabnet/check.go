@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -15,17 +13,10 @@ func init() {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: fabnet check MODEL.fvm [-param FILE] [-job FILE] [--lenient]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("check", "fabnet check MODEL.fvm [-param FILE] [-job FILE] [--lenient]", stderr)
 	maxErrors := fs.Int("max-errors", 20, "bad routes listed before only counting them")
 	var df dataFlags
-	fs.StringVar(&df.param, "param", "", "a parameter file or counter log to validate against the model")
-	fs.StringVar(&df.job, "job", "", "a job file or job log to validate against the model")
-	fs.BoolVar(&df.lenient, "lenient", false, "report labels the model does not know as a warning, not an error")
+	df.register(fs, " to validate against the model")
 	if err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}
@@ -33,9 +24,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	m, err := model.Load(fs.Arg(0))
-	if err != nil {
-		printErrors(stderr, err)
+	m, ok := loadModel(fs.Arg(0), stderr)
+	if !ok {
 		return 1
 	}
 	steps, ok := checkData(m, df, stderr)
@@ -83,33 +73,4 @@ func checkRoutes(m *model.Model, limit int, stderr io.Writer) (int, int) {
 		return r.Routes, 1
 	}
 	return r.Routes, 0
-}
-
-// printErrors writes every error of a list, one a line.
-func printErrors(w io.Writer, err error) {
-	var list model.ErrorList
-	if errors.As(err, &list) {
-		for _, e := range list {
-			fmt.Fprintln(w, e)
-		}
-		return
-	}
-	fmt.Fprintln(w, err)
-}
-
-// parseInterspersed parses flags that may come before or after positional
-// arguments, as users type them: `fabnet check m.fvm -param x.dat`.
-func parseInterspersed(fs *flag.FlagSet, args []string) error {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	return fs.Parse(append([]string{"--"}, pos...))
 }

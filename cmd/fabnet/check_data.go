@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -59,29 +58,4 @@ func loadData(m *model.Model, f dataFlags, stderr io.Writer) (param, job *data.S
 		}
 	}
 	return param, job, ok
-}
-
-// newFlagSet is the flag set of a subcommand: errors and usage to stderr,
-// the usage line first, then the flags.
-func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: "+usage)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// parseArgs parses flags and positional arguments and checks the number of
-// positional arguments, printing the usage when it is wrong.
-func parseArgs(fs *flag.FlagSet, args []string, npos int) bool {
-	if err := parseInterspersed(fs, args); err != nil {
-		return false
-	}
-	if fs.NArg() != npos {
-		fs.Usage()
-		return false
-	}
-	return true
 }

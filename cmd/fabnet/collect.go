@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/fabviz/fabviz/data/collect"
-	"github.com/fabviz/fabviz/model"
 )
 
 func init() {
@@ -20,8 +18,7 @@ func init() {
 }
 
 func runCollect(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("collect", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("collect", "fabnet collect MODEL -o DIR [flags]", stderr)
 	out := fs.String("o", "", "directory for the logs (required)")
 	var so collect.SourceOptions
 	fs.StringVar(&so.Kind, "source", "ib", "counter source: ib, snmp or sysfs")
@@ -44,10 +41,6 @@ func runCollect(args []string, stdout, stderr io.Writer) int {
 	clockListen := fs.String("clock-listen", "", "be the reference clock of sharded collectors: answer on this UDP address")
 	clockRef := fs.String("clock-ref", "", "estimate this collector's clock offset against the reference at this UDP address")
 	clockEvery := fs.Duration("clock-every", time.Hour, "with -clock-ref: re-estimate the offset this often")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: fabnet collect MODEL -o DIR [flags]")
-		fs.PrintDefaults()
-	}
 	if parseInterspersed(fs, args) != nil {
 		return 2
 	}
@@ -59,11 +52,11 @@ func runCollect(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "fabnet collect:", err)
 		return code
 	}
-	m, err := model.Load(fs.Arg(0))
-	if err != nil {
-		printErrors(stderr, err)
+	m, ok := loadModel(fs.Arg(0), stderr)
+	if !ok {
 		return 1
 	}
+	var err error
 	cfg := collect.Config{
 		Model: m, Dir: *out, Interval: *interval, Offset: *offset, Deadline: *deadline,
 		Raw: *raw, Steps: *steps, Status: stderr, Metrics: *listen != "",

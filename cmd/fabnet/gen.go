@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -25,9 +24,7 @@ kinds:
 The model goes to DIR/KIND.fvm, the route files to DIR/routes/.`
 
 func runGen(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, genUsage); fs.PrintDefaults() }
+	fs := newFlagSet("gen", genUsage, stderr)
 	out := fs.String("o", "", "output `DIR`")
 	enc := fs.String("encoding", "absolute", "route encoding: absolute or relative")
 	switches := fs.Int("switches", 4, "ring: number of switches")

@@ -7,7 +7,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/fabviz/fabviz/data"
-	"github.com/fabviz/fabviz/model"
 )
 
 func init() {
@@ -17,9 +16,7 @@ func init() {
 func runJobs(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("jobs", "fabnet jobs MODEL.fvm -param FILE -job FILE [--json]", stderr)
 	var df dataFlags
-	fs.StringVar(&df.param, "param", "", "the parameter file or counter log (required)")
-	fs.StringVar(&df.job, "job", "", "the job file or job log (required)")
-	fs.BoolVar(&df.lenient, "lenient", false, "report labels the model does not know as a warning, not an error")
+	df.register(fs, " (required)")
 	asJSON := fs.Bool("json", false, "write JSON instead of a table")
 	if !parseArgs(fs, args, 1) {
 		return 2
@@ -28,9 +25,8 @@ func runJobs(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	m, err := model.Load(fs.Arg(0))
-	if err != nil {
-		printErrors(stderr, err)
+	m, ok := loadModel(fs.Arg(0), stderr)
+	if !ok {
 		return 1
 	}
 	param, job, ok := loadData(m, df, stderr)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,16 +20,11 @@ func init() {
 }
 
 func runLoad(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("load", "fabnet load MODEL -job FILE [-step N] [-pairs FILE] -o OUT.dat", stderr)
 	jobFile := fs.String("job", "", "job file or job log (required)")
 	step := fs.Int("step", 0, "time step of the job file whose jobs are traced")
 	pairsFile := fs.String("pairs", "", "file of `SRC DST` lines (node ids or host names); default all ordered pairs of each job")
 	out := fs.String("o", "", "parameter file to write: routes per network port; OUT.jobs.dat gets jobs per port (required)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: fabnet load MODEL -job FILE [-step N] [-pairs FILE] -o OUT.dat")
-		fs.PrintDefaults()
-	}
 	if parseInterspersed(fs, args) != nil {
 		return 2
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -13,13 +12,8 @@ func init() {
 }
 
 func runMerge(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("merge", "fabnet merge -o DIR SHARD-DIR...", stderr)
 	out := fs.String("o", "", "directory for the merged logs (required)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: fabnet merge -o DIR SHARD-DIR...")
-		fs.PrintDefaults()
-	}
 	if parseInterspersed(fs, args) != nil {
 		return 2
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -28,9 +27,7 @@ type jsonHop struct {
 }
 
 func runRoute(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("route", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, routeUsage); fs.PrintDefaults() }
+	fs := newFlagSet("route", routeUsage, stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
 	between := fs.Bool("switches", false, "show the distinct paths between two switches")
 	if err := parseInterspersed(fs, args); err != nil {
@@ -162,9 +159,8 @@ func resolve(m *model.Model, a, b string, lookup func(string) (int, bool), what 
 
 // openRoutes loads a model and opens its routes, printing what goes wrong.
 func openRoutes(path string, stderr io.Writer) (*model.Model, *routes.Set, bool) {
-	m, err := model.Load(path)
-	if err != nil {
-		printErrors(stderr, err)
+	m, ok := loadModel(path, stderr)
+	if !ok {
 		return nil, nil, false
 	}
 	set, err := routes.Open(m)

@@ -22,9 +22,7 @@ DIR/progress.txt (also printed); -format log writes .fvlog files instead.
 See docs/sim.md for what is simulated and what is not.`
 
 func runSim(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, simUsage); fs.PrintDefaults() }
+	fs := newFlagSet("sim", simUsage, stderr)
 	out := fs.String("o", "", "output `DIR`")
 	alloc := fs.String("alloc", "", "jobs for the in-order allocator: `SIZE[@STEP],...`")
 	jobFile := fs.String("job", "", "job file or job log: each job's nodes at the first step it appears")

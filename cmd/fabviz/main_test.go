@@ -22,20 +22,30 @@ func fabviz(t *testing.T, args ...string) (int, string) {
 	return rc, out.String() + errb.String()
 }
 
-// countBright counts pixels brighter than the grey of the switch cubes:
-// white ports and links, the caption text.
-func countBright(img image.Image) int {
+// countPixels counts the pixels whose 8-bit colour passes a test.
+func countPixels(img image.Image, pass func(r, g, b uint32) bool) int {
 	n := 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			if r>>8 > 220 && g>>8 > 220 && bl>>8 > 220 {
+	bd := img.Bounds()
+	for y := bd.Min.Y; y < bd.Max.Y; y++ {
+		for x := bd.Min.X; x < bd.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if pass(r>>8, g>>8, b>>8) {
 				n++
 			}
 		}
 	}
 	return n
+}
+
+// countBright counts pixels brighter than the grey of the switch cubes:
+// white ports and links, the caption text.
+func countBright(img image.Image) int {
+	return countPixels(img, func(r, g, b uint32) bool { return r > 220 && g > 220 && b > 220 })
+}
+
+// countGreen counts pixels of the route colour (pure green by default).
+func countGreen(img image.Image) int {
+	return countPixels(img, func(r, g, b uint32) bool { return g > 150 && r < 80 && b < 80 })
 }
 
 func TestSnapshotRing4(t *testing.T) {
@@ -141,17 +151,7 @@ func TestSnapshotWithRoutes(t *testing.T) {
 	if rc != 0 || msg != "" {
 		t.Fatalf("rc %d: %q", rc, msg)
 	}
-	green := 0
-	img := gltest.ReadPNG(t, out)
-	for y := 0; y < 200; y++ {
-		for x := 0; x < 300; x++ {
-			r, g, b, _ := img.At(x, y).RGBA()
-			if g>>8 > 150 && r>>8 < 80 && b>>8 < 80 {
-				green++
-			}
-		}
-	}
-	if green < 100 {
+	if green := countGreen(gltest.ReadPNG(t, out)); green < 100 {
 		t.Errorf("only %d green pixels: routes not drawn?", green)
 	}
 	// A model without route files: the route is reported, the picture still written.

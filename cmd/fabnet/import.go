@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/model/ibnet"
+	"github.com/fabviz/fabviz/routes/lft"
+)
+
+func init() {
+	register("import", "turn a real fabric into a model and routes (import ibnet ...)", runImport)
+}
+
+const importUsage = "usage: fabnet import ibnet -topo FILE [-lft FILE] -o DIR [-name NAME] [-lenient] [-columns N]\n" +
+	"  (docs/import.md: how to capture FILEs with ibnetdiscover and dump_fts)"
+
+func runImport(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "ibnet" {
+		fmt.Fprintln(stderr, importUsage)
+		return 2
+	}
+	fs := newFlagSet("import ibnet", importUsage, stderr)
+	topo := fs.String("topo", "", "ibnetdiscover output (default or -p form)")
+	tables := fs.String("lft", "", "forwarding tables: dump_fts, ibroute, opensm-lfts.dump or opensm.fdbs")
+	out := fs.String("o", "", "output directory: DIR/model.fvm and DIR/routes/<id>.rt")
+	name := fs.String("name", "", "the model's name (default: the topology file's name)")
+	lenient := fs.Bool("lenient", false, "keep going past inconsistent links (first description wins), with warnings")
+	cols := fs.Int("columns", ibnet.DefaultMaxColumns, "widest row of switches in the layout")
+	if err := parseInterspersed(fs, args[1:]); err != nil {
+		return 2
+	}
+	if *topo == "" || *out == "" || fs.NArg() != 0 {
+		fs.Usage()
+		return 2
+	}
+	fab, err := ibnet.Load(*topo, ibnet.Options{Lenient: *lenient})
+	if err != nil {
+		printErrors(stderr, err)
+		return 1
+	}
+	im, err := ibnet.Build(fab, ibnet.BuildOptions{MaxColumns: *cols})
+	if err != nil {
+		printErrors(stderr, err)
+		return 1
+	}
+	var ts *lft.Tables
+	if *tables != "" {
+		if ts, err = lft.Load(*tables); err != nil {
+			printErrors(stderr, err)
+			return 1
+		}
+	}
+	for _, l := range []model.ErrorList{fab.Warnings, im.Warnings, tableWarnings(ts)} {
+		for _, w := range l {
+			fmt.Fprintln(stderr, w)
+		}
+	}
+	if *name == "" {
+		*name = filepath.Base(*topo)
+	}
+	mo := ibnet.ModelOptions{Name: *name, Source: filepath.Base(*topo)}
+	if ts != nil {
+		mo.RoutesDir, mo.RoutesExt = "routes", ".rt"
+	}
+	if err := writeModel(im, mo, *out); err != nil {
+		printErrors(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: %d switches, %d host ports, %d portdefs, %d planes × %d rows × %d columns\n",
+		filepath.Join(*out, "model.fvm"), len(im.Switches), len(im.Hosts), im.NumPortdefs(), im.Planes, im.Rows, im.Columns)
+	if ts == nil {
+		return 0
+	}
+	res, err := lft.Write(filepath.Join(*out, "routes"), ".rt", im, ts)
+	if err != nil {
+		printErrors(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: %d route files, %d routes, %d missing\n", filepath.Join(*out, "routes"), res.Files, res.Routes, res.Missing)
+	for _, p := range res.Problems {
+		fmt.Fprintf(stderr, "route missing (%d routes): %s\n", p.Routes, p.Msg)
+	}
+	if n := res.MoreProblems(); n > 0 {
+		fmt.Fprintf(stderr, "... and %d more reasons for missing routes\n", n)
+	}
+	if res.Missing > 0 {
+		return 1
+	}
+	return 0
+}
+
+func tableWarnings(ts *lft.Tables) model.ErrorList {
+	if ts == nil {
+		return nil
+	}
+	return ts.Warnings
+}
+
+// writeModel writes DIR/model.fvm after checking that it parses.
+func writeModel(im *ibnet.Import, mo ibnet.ModelOptions, dir string) error {
+	var b bytes.Buffer
+	if err := im.WriteModel(&b, mo); err != nil {
+		return err
+	}
+	path := filepath.Join(dir, "model.fvm")
+	if _, err := model.Parse(path, bytes.NewReader(b.Bytes())); err != nil {
+		return fmt.Errorf("internal error: the imported model does not parse: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b.Bytes(), 0o644)
+}

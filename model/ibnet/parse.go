@@ -1,0 +1,343 @@
+package ibnet
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/fabviz/fabviz/internal/textio"
+)
+
+// Limits that keep a hostile file from making Parse allocate without bound.
+const (
+	MaxLine   = 64 << 10
+	MaxNodes  = 1 << 20
+	MaxErrors = 100
+)
+
+// Options change how strictly Parse treats inconsistent input.
+type Options struct {
+	// Lenient turns disagreeing back-links and links to undeclared nodes
+	// into warnings: the first description of a port wins.
+	Lenient bool
+}
+
+// form is the dialect of the file, fixed by its first node line.
+type form uint8
+
+const (
+	formUnknown form = iota
+	formRecords      // default ibnetdiscover output, ibsim net files
+	formPorts        // ibnetdiscover -p
+)
+
+// claim is one line's statement that two ports are cabled; a's node made it.
+type claim struct {
+	a, ap   int
+	peerID  string // default form: the peer's id, resolved after reading
+	b, bp   int
+	peerLID int
+	line    int
+}
+
+type parser struct {
+	read   int // bytes of input so far
+	slots  int // ports allocated in all nodes
+	f      *Fabric
+	opt    Options
+	errs   textio.ErrorList
+	more   int
+	form   form
+	cur    int    // node whose record is open, -1 = none
+	guid   uint64 // from the last switchguid=/caguid= line
+	claims []claim
+}
+
+// Load reads a topology file from disk.
+func Load(path string, opt Options) (*Fabric, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, textio.ErrorList{&textio.Error{File: path, Msg: err.Error(), Err: err}}
+	}
+	defer fh.Close()
+	return Parse(path, fh, opt)
+}
+
+// Parse reads ibnetdiscover output (either form) or an ibsim net file.
+func Parse(name string, r io.Reader, opt Options) (*Fabric, error) {
+	p := &parser{f: &Fabric{File: name, byID: map[string]int{}}, opt: opt, cur: -1}
+	lr := textio.NewLineReader(name, r, MaxLine)
+	for {
+		line, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var te *textio.Error
+			if errors.As(err, &te) {
+				p.add(te)
+				if te.Line > 0 && !errors.Is(err, textio.ErrLineTooLong) && !strings.Contains(te.Msg, "UTF-8") {
+					break
+				}
+				continue
+			}
+			p.add(&textio.Error{File: name, Msg: err.Error(), Err: err})
+			break
+		}
+		p.read += len(line) + 1
+		p.line(lr.Line(), string(line))
+		if p.more > 0 {
+			break
+		}
+	}
+	if len(p.errs) == 0 {
+		p.resolve()
+	}
+	if p.more > 0 {
+		p.errs = append(p.errs, &textio.Error{File: name, Msg: fmt.Sprintf("stopped after %d errors", MaxErrors)})
+	}
+	if len(p.errs) == 0 && len(p.f.Nodes) == 0 {
+		p.errs = append(p.errs, &textio.Error{File: name, Msg: "no nodes: expected ibnetdiscover output (Switch/Ca records or -p port lines)"})
+	}
+	if len(p.errs) > 0 {
+		return nil, p.errs
+	}
+	return p.f, nil
+}
+
+func (p *parser) add(e *textio.Error) {
+	if len(p.errs) >= MaxErrors {
+		p.more++
+		return
+	}
+	p.errs = append(p.errs, e)
+}
+
+func (p *parser) errorf(line int, format string, args ...any) {
+	p.add(textio.Errorf(p.f.File, line, format, args...))
+}
+
+// problem is an inconsistency: an error, or a warning when lenient.
+func (p *parser) problem(line int, format string, args ...any) {
+	if p.opt.Lenient {
+		p.f.Warnings = append(p.f.Warnings, textio.Errorf(p.f.File, line, "warning: "+format, args...))
+		return
+	}
+	p.errorf(line, format, args...)
+}
+
+var (
+	keyValueRE = regexp.MustCompile(`^(vendid|devid|sysimgguid|switchguid|caguid|rtrguid)=`)
+	// Lines that diagnostic output (stderr) leaves in a captured file.
+	stderrRE  = regexp.MustCompile(`^(ib[a-z_]*|iberror|ibwarn|ibpanic|ibdebug|umad[a-z_0-9]*):|^[A-Za-z0-9_./-]+\.c:[0-9]+[;:]`)
+	chassisRE = regexp.MustCompile(`^(Non-Chassis Nodes|.*\bChassis\b.*)$`)
+)
+
+func (p *parser) line(n int, s string) {
+	t := strings.TrimSpace(s)
+	switch {
+	case t == "" || t[0] == '#':
+	case t[0] == '[':
+		p.portLine(n, t)
+	case keyValueRE.MatchString(t):
+		p.keyValue(n, t)
+	case strings.HasPrefix(t, "do "):
+		p.f.Warnings = append(p.f.Warnings, textio.Errorf(p.f.File, n, "warning: skipped ibsim command %q", clip(t)))
+	case stderrRE.MatchString(t):
+		p.f.Warnings = append(p.f.Warnings, textio.Errorf(p.f.File, n, "warning: skipped diagnostic line %q", clip(t)))
+	default:
+		w := firstWord(t)
+		switch w {
+		case "Switch", "Ca", "Hca", "Rt":
+			p.header(n, t, w)
+		case "SW", "CA", "RT":
+			p.pLine(n, t)
+		default:
+			if chassisRE.MatchString(t) {
+				return
+			}
+			p.errorf(n, "unrecognised line %q: expected a node header (Switch, Ca, Rt), a port line ([N] ...), or a -p port line (SW/CA ...)", clip(t))
+		}
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+func firstWord(s string) string {
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func (p *parser) setForm(n int, f form) bool {
+	if p.form == formUnknown {
+		p.form = f
+	}
+	if p.form != f {
+		p.errorf(n, "this file mixes ibnetdiscover's record form with its -p port-line form")
+		return false
+	}
+	return true
+}
+
+func (p *parser) keyValue(n int, t string) {
+	k, v, _ := strings.Cut(t, "=")
+	p.cur = -1 // a record's key=value lines come before its header
+	if k != "switchguid" && k != "caguid" && k != "rtrguid" {
+		return
+	}
+	if i := strings.IndexByte(v, '('); i >= 0 {
+		v = v[:i]
+	}
+	g, err := parseHex(v)
+	if err != nil {
+		p.errorf(n, "%s: expected a hexadecimal GUID, got %q", k, v)
+		return
+	}
+	p.guid = g
+}
+
+// newNode adds a node, refusing a second with the same id.
+func (p *parser) newNode(n int, nd *Node) int {
+	if prev, dup := p.f.byID[nd.ID]; dup {
+		p.errorf(n, "node %q already declared at line %d", nd.ID, p.f.Nodes[prev].Line)
+		return -1
+	}
+	if len(p.f.Nodes) >= MaxNodes {
+		p.errorf(n, "more than %d nodes", MaxNodes)
+		return -1
+	}
+	nd.Line = n
+	if !p.budget(n, nd.NPorts+1) {
+		return -1
+	}
+	nd.grow(nd.NPorts)
+	p.f.byID[nd.ID] = len(p.f.Nodes)
+	p.f.Nodes = append(p.f.Nodes, nd)
+	return len(p.f.Nodes) - 1
+}
+
+// budget refuses port slots far beyond what the input can describe, so a
+// hostile file of short "Switch 255" headers cannot allocate without bound.
+func (p *parser) budget(n, slots int) bool {
+	if p.slots+slots > 2*p.read+1<<16 {
+		p.errorf(n, "%d ports declared in %d bytes of input: too many for real ibnetdiscover output", p.slots+slots, p.read)
+		return false
+	}
+	p.slots += slots
+	return true
+}
+
+var kindOf = map[string]Kind{"Switch": Switch, "Ca": CA, "Hca": CA, "Rt": Router, "SW": Switch, "CA": CA, "RT": Router}
+
+// header reads `Switch 36 "S-..." # "desc" enhanced port 0 lid 9 lmc 0`,
+// `Ca 2 "H-..." # "desc"` or an ibsim net file's `Hca 2 "name"`.
+func (p *parser) header(n int, t, w string) {
+	p.cur = -1
+	if !p.setForm(n, formRecords) {
+		return
+	}
+	c := scanner{s: t, i: len(w)}
+	np, err := strconv.Atoi(c.word())
+	if err != nil || np < 1 || np > MaxPort {
+		p.errorf(n, "%s header: expected a port count 1..%d after %q", w, MaxPort, w)
+		return
+	}
+	c.blanks()
+	id, ok := c.quoted()
+	if !ok || strings.TrimSpace(id) == "" {
+		p.errorf(n, "%s header: expected a quoted node id after the port count", w)
+		return
+	}
+	nd := &Node{Kind: kindOf[w], ID: id, NPorts: np, GUID: p.guid, Desc: id}
+	p.guid = 0
+	c.blanks()
+	if c.peek() == '#' {
+		cm := parseComment(c.s[c.i+1:])
+		if cm.hasDesc {
+			nd.Desc = cm.desc
+		}
+		nd.LID = cm.peer // a switch header's lid follows the description
+	}
+	if nd.GUID == 0 {
+		nd.GUID = guidFromID(id)
+	}
+	p.cur = p.newNode(n, nd)
+}
+
+// guidFromID reads the GUID out of an id like "S-0008f10500200b50".
+func guidFromID(id string) uint64 {
+	if len(id) > 2 && id[1] == '-' {
+		if g, err := parseHex(id[2:]); err == nil {
+			return g
+		}
+	}
+	return 0
+}
+
+// portLine reads `[1](guid) "S-..."[3](guid) # "desc" lid 16 4xQDR`; on a
+// CA the comment starts with the port's own `lid N lmc M`.
+func (p *parser) portLine(n int, t string) {
+	if p.cur < 0 {
+		if p.form == formPorts || p.f.Nodes == nil {
+			p.errorf(n, "port line before any node header")
+		} else {
+			p.errorf(n, "port line outside a node record (after a key=value line, before the next header)")
+		}
+		return
+	}
+	nd := p.f.Nodes[p.cur]
+	c := scanner{s: t}
+	lp, ok := c.port()
+	if !ok {
+		p.errorf(n, "port line: expected [PORT] with a port number 0..%d", MaxPort)
+		return
+	}
+	if _, _, ok := c.guid(); !ok {
+		p.errorf(n, "port line: bad (GUID) after [%d]", lp)
+		return
+	}
+	c.blanks()
+	peer, ok := c.quoted()
+	if !ok {
+		p.errorf(n, "port line: expected the quoted id of the node at the other end of port %d", lp)
+		return
+	}
+	rp, ok := c.port()
+	if !ok {
+		p.errorf(n, "port line: expected [PORT] after %q", peer)
+		return
+	}
+	if _, _, ok := c.guid(); !ok {
+		p.errorf(n, "port line: bad (GUID) after %q[%d]", peer, rp)
+		return
+	}
+	if lp < 1 || lp > nd.NPorts {
+		p.errorf(n, "port %d out of range 1..%d of %s", lp, nd.NPorts, nd.name())
+		return
+	}
+	if at := nd.Ports[lp].saidAt; at > 0 {
+		p.errorf(n, "port %d of %s already described at line %d", lp, nd.name(), at)
+		return
+	}
+	nd.Ports[lp].saidAt = n
+	cl := claim{a: p.cur, ap: lp, peerID: peer, bp: rp, line: n}
+	if i := strings.IndexByte(t[c.i:], '#'); i >= 0 {
+		cm := parseComment(t[c.i+i+1:])
+		if nd.Kind != Switch && cm.own > 0 {
+			nd.Ports[lp].LID = cm.own
+		}
+		cl.peerLID = cm.peer
+	}
+	p.claims = append(p.claims, cl)
+}

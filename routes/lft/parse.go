@@ -1,0 +1,290 @@
+package lft
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/fabviz/fabviz/internal/textio"
+)
+
+// Limits that keep a hostile file from making Parse allocate without bound.
+const (
+	MaxLine   = 64 << 10
+	MaxLID    = 0xbfff // the highest unicast LID
+	MaxErrors = 100
+)
+
+// NoPort marks a LID the table has no entry for.
+const NoPort = 0xff
+
+// Table is the unicast forwarding table of one switch.
+type Table struct {
+	GUID uint64
+	LID  int    // the switch's own LID, 0 when the dump does not say
+	Name string // the switch's description, when the dump gives it
+	Line int    // line of the table's header
+	// Out is the out port by destination LID; NoPort = no entry.
+	Out     []uint8
+	Entries int
+	line    []int32 // line of each entry, while parsing
+}
+
+// Port is the out port for a LID, or NoPort.
+func (t *Table) Port(lid int) uint8 {
+	if lid <= 0 || lid >= len(t.Out) {
+		return NoPort
+	}
+	return t.Out[lid]
+}
+
+// Tables is every switch's table from one dump.
+type Tables struct {
+	File     string
+	List     []*Table
+	Warnings textio.ErrorList
+	byGUID   map[uint64]*Table
+}
+
+// ByGUID is the table of a switch, or nil.
+func (ts *Tables) ByGUID(g uint64) *Table { return ts.byGUID[g] }
+
+var (
+	// dump_fts, dump_lfts.sh, ibroute and opensm-lfts.dump headers.
+	unicastRE = regexp.MustCompile(`^Unicast lids \[[^\]]*\] of switch (.*)$`)
+	guidRE    = regexp.MustCompile(`\bguid (0x[0-9A-Fa-f]+)`)
+	lidRE     = regexp.MustCompile(`\bLid ([0-9]+)`)
+	nameRE    = regexp.MustCompile(`\(['"]?(.*?)['"]?\):?\s*$`)
+	// opensm.fdbs header.
+	fdbsRE = regexp.MustCompile(`^dump_ucast_routes: Switch (0x[0-9A-Fa-f]+)\s*$`)
+	// An entry: LID, then (after an optional ':') the port or UNREACHABLE.
+	entryRE  = regexp.MustCompile(`^(0x[0-9A-Fa-f]+)\s*:?\s*([0-9]+|UNREACHABLE)\b`)
+	skipRE   = regexp.MustCompile(`^(Lid\s+Out|Port\s+Info|LID\s*:\s*Port|[0-9]+ (valid )?lids dumped)`)
+	mcastRE  = regexp.MustCompile(`^Multicast mlids`)
+	stderrRE = regexp.MustCompile(`^(ib[a-z_]*|iberror|ibwarn|ibpanic|dump_fts|umad[a-z_0-9]*):|^[A-Za-z0-9_./-]+\.c:[0-9]+[;:]`)
+)
+
+// Load reads a dump from disk.
+func Load(path string) (*Tables, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, textio.ErrorList{&textio.Error{File: path, Msg: err.Error(), Err: err}}
+	}
+	defer fh.Close()
+	return Parse(path, fh)
+}
+
+type parser struct {
+	read  int // bytes of input so far
+	slots int // LID slots allocated in all tables
+	ts    *Tables
+	errs  textio.ErrorList
+	cur   *Table
+	mcast bool
+}
+
+// Parse reads any of the supported dumps; several may be concatenated.
+func Parse(name string, r io.Reader) (*Tables, error) {
+	p := &parser{ts: &Tables{File: name, byGUID: map[uint64]*Table{}}}
+	lr := textio.NewLineReader(name, r, MaxLine)
+	for len(p.errs) < MaxErrors {
+		line, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var te *textio.Error
+			if !errors.As(err, &te) {
+				te = &textio.Error{File: name, Msg: err.Error(), Err: err}
+			}
+			p.errs = append(p.errs, te)
+			if !errors.Is(err, textio.ErrLineTooLong) && !strings.Contains(te.Msg, "UTF-8") {
+				break
+			}
+			continue
+		}
+		p.read += len(line) + 1
+		if lid, port, ok := fastEntry(line); ok {
+			if !p.mcast {
+				p.set(lr.Line(), lid, port)
+			}
+			continue
+		}
+		p.line(lr.Line(), strings.TrimSpace(string(line)))
+	}
+	if len(p.errs) == 0 && len(p.ts.List) == 0 {
+		p.errs = append(p.errs, &textio.Error{File: name, Msg: "no forwarding tables: expected dump_fts, ibroute, opensm-lfts.dump or opensm.fdbs output"})
+	}
+	if len(p.errs) > 0 {
+		return nil, p.errs
+	}
+	for _, t := range p.ts.List {
+		t.line = nil
+	}
+	return p.ts, nil
+}
+
+func (p *parser) errorf(line int, format string, args ...any) {
+	p.errs = append(p.errs, textio.Errorf(p.ts.File, line, format, args...))
+}
+
+func (p *parser) line(n int, t string) {
+	switch {
+	case t == "" || t[0] == '#' || skipRE.MatchString(t):
+	case mcastRE.MatchString(t):
+		p.mcast, p.cur = true, nil
+	case unicastRE.MatchString(t):
+		p.header(n, t, unicastRE.FindStringSubmatch(t)[1])
+	case fdbsRE.MatchString(t):
+		p.header(n, t, "guid "+fdbsRE.FindStringSubmatch(t)[1])
+	case entryRE.MatchString(t):
+		if p.mcast {
+			return
+		}
+		p.entry(n, entryRE.FindStringSubmatch(t))
+	case stderrRE.MatchString(t) || strings.HasPrefix(t, "*** WARNING ***"):
+		p.ts.Warnings = append(p.ts.Warnings, textio.Errorf(p.ts.File, n, "warning: skipped diagnostic line %q", t))
+	default:
+		if p.mcast {
+			return // multicast sections have their own layout
+		}
+		p.errorf(n, "unrecognised line: expected a table header (\"Unicast lids [...] of switch ...\" or \"dump_ucast_routes: Switch 0x...\") or an entry \"0xLID PORT\"")
+	}
+}
+
+func (p *parser) header(n int, t, rest string) {
+	p.mcast = false
+	m := guidRE.FindStringSubmatch(rest)
+	if m == nil {
+		p.errorf(n, "table header without the switch's guid 0x...")
+		p.cur = nil
+		return
+	}
+	g, err := strconv.ParseUint(m[1][2:], 16, 64)
+	if err != nil {
+		p.errorf(n, "bad switch guid %s", m[1])
+		return
+	}
+	if prev := p.ts.byGUID[g]; prev != nil {
+		p.errorf(n, "second table for switch 0x%016x (first at line %d)", g, prev.Line)
+		p.cur = nil
+		return
+	}
+	tb := &Table{GUID: g, Line: n}
+	if l := lidRE.FindStringSubmatch(rest); l != nil {
+		tb.LID, _ = strconv.Atoi(l[1])
+	}
+	if nm := nameRE.FindStringSubmatch(rest); nm != nil {
+		tb.Name = nm[1]
+	}
+	p.ts.byGUID[g] = tb
+	p.ts.List = append(p.ts.List, tb)
+	p.cur = tb
+}
+
+// fastEntry reads the common entry "0xLLLL PPP ..." without regular
+// expressions: big fabrics have millions of them.
+func fastEntry(t []byte) (lid, port int, ok bool) {
+	if len(t) < 8 || t[0] != '0' || t[1] != 'x' {
+		return 0, 0, false
+	}
+	i := 2
+	for ; i < len(t) && i < 7; i++ {
+		c := t[i]
+		switch {
+		case c >= '0' && c <= '9':
+			lid = lid<<4 | int(c-'0')
+		case c >= 'a' && c <= 'f':
+			lid = lid<<4 | int(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			lid = lid<<4 | int(c-'A'+10)
+		default:
+			goto digits
+		}
+	}
+digits:
+	if i == 2 || i >= len(t) || t[i] != ' ' {
+		return 0, 0, false
+	}
+	for i < len(t) && (t[i] == ' ' || t[i] == ':') {
+		i++
+	}
+	j := i
+	for ; i < len(t) && i-j < 4 && t[i] >= '0' && t[i] <= '9'; i++ {
+		port = port*10 + int(t[i]-'0')
+	}
+	if i == j || i-j > 3 || (i < len(t) && t[i] != ' ') {
+		return 0, 0, false
+	}
+	return lid, port, true
+}
+
+func (p *parser) entry(n int, m []string) {
+	lid, err := strconv.ParseUint(m[1][2:], 16, 32)
+	if err != nil || lid > MaxLID {
+		p.errorf(n, "LID %s out of the unicast range 0x0001..0x%04x", m[1], MaxLID)
+		return
+	}
+	port := NoPort
+	if m[2] != "UNREACHABLE" {
+		v, err := strconv.Atoi(m[2])
+		if err != nil || v > 255 {
+			p.errorf(n, "out port %s out of range 0..255", m[2])
+			return
+		}
+		port = v
+	}
+	p.set(n, int(lid), port)
+}
+
+// set records one entry of the current table.
+func (p *parser) set(n, lid, port int) {
+	if p.cur == nil {
+		p.errorf(n, "table entry before any switch header")
+		return
+	}
+	if lid > MaxLID {
+		p.errorf(n, "LID 0x%04x out of the unicast range 0x0001..0x%04x", lid, MaxLID)
+		return
+	}
+	if port > 255 {
+		p.errorf(n, "out port %d out of range 0..255", port)
+		return
+	}
+	t := p.cur
+	if grow := lid + 1 - len(t.Out); grow > 0 {
+		// Tables are indexed by LID; a hostile dump of a few bytes per
+		// table could name LID 0xbfff in each. Real dumps list most LIDs
+		// they span, so allocation stays within a multiple of the input.
+		if p.slots+grow > 4*p.read+1<<20 {
+			p.errorf(n, "LID 0x%04x: tables this sparse would need %d entries for %d bytes of input; is this a forwarding-table dump?", lid, p.slots+grow, p.read)
+			return
+		}
+		p.slots += grow
+	}
+	for len(t.Out) <= lid {
+		t.Out = append(t.Out, NoPort)
+		t.line = append(t.line, 0)
+	}
+	if prev := t.line[lid]; prev != 0 {
+		p.errorf(n, "LID 0x%04x listed twice for switch 0x%016x (line %d)", lid, t.GUID, prev)
+		return
+	}
+	t.line[lid] = int32(n)
+	t.Out[lid] = uint8(port)
+	if port != NoPort {
+		t.Entries++
+	}
+}
+
+// String describes a table for messages.
+func (t *Table) String() string {
+	if t.Name != "" {
+		return fmt.Sprintf("switch 0x%016x (%s)", t.GUID, t.Name)
+	}
+	return fmt.Sprintf("switch 0x%016x", t.GUID)
+}
