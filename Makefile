@@ -12,9 +12,19 @@ BIN     := bin
 
 .PHONY: run tour test build deps-build deps-test vet fmt-check clean
 
+# With a display, open the viewer on the example; without one, say so and
+# draw a snapshot with EGL instead.
+SNAPSHOT ?= $(BIN)/ring4.png
 run: deps-build build
 	@$(BIN)/fabnet check $(EXAMPLE)
 	@$(MAKE) --no-print-directory tour
+	@if [ -n "$$DISPLAY" ] && { ! command -v xdpyinfo >/dev/null || xdpyinfo >/dev/null 2>&1; }; then \
+		echo "opening the viewer on $(EXAMPLE) (DISPLAY=$$DISPLAY)"; \
+		$(BIN)/fabviz $(EXAMPLE); \
+	else \
+		echo "no working display (DISPLAY='$$DISPLAY'): drawing a snapshot instead"; \
+		$(BIN)/fabviz snapshot $(EXAMPLE) -o $(SNAPSHOT) && echo "wrote $(SNAPSHOT)"; \
+	fi
 
 # The two case studies of the Cplant paper, drawn into docs/img/ by their
 # scripts (examples/badcable, examples/sixjobs; see README "Two analyses").

@@ -5,7 +5,7 @@
 # Uses apt-get as root, or through sudo otherwise. Prints nothing when all is there.
 set -euo pipefail
 
-build_pkgs=(gcc pkg-config libgl1-mesa-dev xorg-dev libegl-dev)
+build_pkgs=(gcc g++ pkg-config libgl1-mesa-dev xorg-dev libegl-dev x11-utils)
 test_pkgs=(xvfb xauth mesa-utils libgl1-mesa-dri libegl-mesa0
 	ibsim-utils libumad2sim0 opensm infiniband-diags
 	snmpd snmp slurm-client python3 prometheus)

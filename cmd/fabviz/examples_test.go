@@ -60,8 +60,8 @@ func TestBadcableScript(t *testing.T) {
 	if rc, msg := fabviz(t, "run", filepath.Join(root, "examples", "badcable", "badcable.fvcmd")); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, msg)
 	}
-	before := readPNG(t, filepath.Join(root, "docs", "img", "badcable-before.png"))
-	after := readPNG(t, filepath.Join(root, "docs", "img", "badcable.png"))
+	before := gltest.ReadPNG(t, filepath.Join(root, "docs", "img", "badcable-before.png"))
+	after := gltest.ReadPNG(t, filepath.Join(root, "docs", "img", "badcable.png"))
 	// the legend's "above" swatch is yellow in both
 	y0, y1 := yellow(before), yellow(after)
 	t.Logf("yellow pixels: %d before, %d after", y0, y1)
@@ -77,7 +77,7 @@ func TestSixjobsScript(t *testing.T) {
 		t.Fatalf("rc %d: %s", rc, msg)
 	}
 	for _, n := range []string{"fig2-jobs", "fig4-traffic", "fig5-traffic-jobs", "fig6-route"} {
-		img := readPNG(t, filepath.Join(root, "docs", "img", "sixjobs-"+n+".png"))
+		img := gltest.ReadPNG(t, filepath.Join(root, "docs", "img", "sixjobs-"+n+".png"))
 		if img.Bounds().Dx() != 1600 || img.Bounds().Dy() != 1000 {
 			t.Errorf("%s is %v", n, img.Bounds())
 		}

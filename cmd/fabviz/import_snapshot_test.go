@@ -57,7 +57,7 @@ func TestSnapshotImportedFabrics(t *testing.T) {
 	if rc, msg := fabviz(t, "snapshot", x5, "-camera", "0,15,0", "-size", "500x320", "-o", out); rc != 0 {
 		t.Fatalf("X5: rc %d: %s", rc, msg)
 	}
-	if n := countBright(readPNG(t, out)); n < 300 {
+	if n := countBright(gltest.ReadPNG(t, out)); n < 300 {
 		t.Errorf("X5: only %d bright pixels: no ports or cables drawn?", n)
 	}
 	ft := importFabric(t, "ibsim/fattree-2spine-4leaf-16hca/out.ibnetdiscover", "ibsim/fattree-2spine-4leaf-16hca/out.dump_fts")
@@ -65,7 +65,7 @@ func TestSnapshotImportedFabrics(t *testing.T) {
 	if rc, msg := fabviz(t, "snapshot", ft, "-route", "cn001:cn016", "-size", "400x260", "-o", out); rc != 0 || msg != "" {
 		t.Fatalf("fat tree: rc %d: %q", rc, msg)
 	}
-	if green := countGreen(readPNG(t, out)); green < 50 {
+	if green := countGreen(gltest.ReadPNG(t, out)); green < 50 {
 		t.Errorf("only %d green pixels: the imported route cn001 → cn016 not drawn?", green)
 	}
 }

@@ -1,23 +1,26 @@
-// Command fabviz is the 3-D viewer. Subcommands:
+// Command fabviz is the 3-D viewer:
 //
+//	fabviz [MODEL] [-param F] [-job F] [-init F] [-script F.fvcmd]   open the window
 //	fabviz snapshot MODEL [flags] -o OUT.png   draw a picture with no display
 //	fabviz run SCRIPT.fvcmd                    run a viewer script headless
-//
-// The interactive window is not built yet.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 )
+
+// GLFW wants its window, events and GL calls on the process's main
+// thread: keep the main goroutine there from the start.
+func init() { runtime.LockOSThread() }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		usage(stderr)
-		return 2
+		return viewerCmd(args, stderr)
 	}
 	switch args[0] {
 	case "snapshot":
@@ -28,13 +31,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
-	fmt.Fprintf(stderr, "fabviz: unknown command %q (the interactive viewer is not built yet)\n", args[0])
-	usage(stderr)
-	return 2
+	return viewerCmd(args, stderr)
 }
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
+  fabviz [MODEL] [-param F] [-job F] [-init F] [-script F.fvcmd] [-size WxH]
+                                             open the viewer window (needs a display)
   fabviz snapshot MODEL [flags] -o OUT.png   draw the scene into a PNG (no display needed)
   fabviz run SCRIPT.fvcmd                    run a viewer script (FORMATS.md §6) headless
 run 'fabviz snapshot -h' for the snapshot flags

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/fabviz/fabviz/internal/gltest"
+	"github.com/fabviz/fabviz/internal/xvfb"
 )
 
 const ring4 = "../../examples/ring4/ring4.fvm"
@@ -20,20 +20,6 @@ func fabviz(t *testing.T, args ...string) (int, string) {
 	var out, errb bytes.Buffer
 	rc := run(args, &out, &errb)
 	return rc, out.String() + errb.String()
-}
-
-func readPNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
 }
 
 // countPixels counts the pixels whose 8-bit colour passes a test.
@@ -72,7 +58,7 @@ func TestSnapshotRing4(t *testing.T) {
 	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o644 {
 		t.Errorf("snapshot file mode: %v %v, want -rw-r--r--", fi.Mode(), err)
 	}
-	img := readPNG(t, out)
+	img := gltest.ReadPNG(t, out)
 	if img.Bounds().Dx() != 400 || img.Bounds().Dy() != 300 {
 		t.Errorf("image %v, want 400x300", img.Bounds())
 	}
@@ -146,7 +132,7 @@ func TestRunScript(t *testing.T) {
 		t.Fatalf("rc %d: %s", rc, msg)
 	}
 	for _, n := range []string{"a.png", "b.png"} {
-		if img := readPNG(t, filepath.Join(dir, n)); img.Bounds().Dx() != 200 {
+		if img := gltest.ReadPNG(t, filepath.Join(dir, n)); img.Bounds().Dx() != 200 {
 			t.Errorf("%s is %v, want 200 wide (next to the script)", n, img.Bounds())
 		}
 	}
@@ -165,7 +151,7 @@ func TestSnapshotWithRoutes(t *testing.T) {
 	if rc != 0 || msg != "" {
 		t.Fatalf("rc %d: %q", rc, msg)
 	}
-	if green := countGreen(readPNG(t, out)); green < 100 {
+	if green := countGreen(gltest.ReadPNG(t, out)); green < 100 {
 		t.Errorf("only %d green pixels: routes not drawn?", green)
 	}
 	// A model without route files: the route is reported, the picture still written.
@@ -207,5 +193,26 @@ func TestSnapshotStepsAndData(t *testing.T) {
 	rc, msg = fabviz(t, "snapshot", ring4, "-param", data+"fabviz.ini", "-o", filepath.Join(dir, "y.png"))
 	if rc == 0 || !strings.Contains(msg, "-param: param: ") || !strings.Contains(msg, "fabviz.ini:") {
 		t.Errorf("bad parameter file: rc %d %q", rc, msg)
+	}
+}
+
+func TestViewerScriptExitStatus(t *testing.T) {
+	xvfb.Start(t, 1280, 800)
+	dir := t.TempDir()
+	model, _ := filepath.Abs(ring4)
+	good := filepath.Join(dir, "good.fvcmd")
+	shot := filepath.Join(dir, "w.png")
+	os.WriteFile(good, []byte("model "+model+"\nstep 0\nscreenshot "+shot+"\n"), 0o644)
+	if rc, out := fabviz(t, "-script", good); rc != 0 {
+		t.Fatalf("good script: exit %d: %s", rc, out)
+	}
+	if img := gltest.ReadPNG(t, shot); img.Bounds().Dx() != 1280 {
+		t.Errorf("screenshot %v, want the 1280-wide window", img.Bounds())
+	}
+	bad := filepath.Join(dir, "bad.fvcmd")
+	os.WriteFile(bad, []byte("model "+model+"\nlayout sphere\n"), 0o644)
+	rc, out := fabviz(t, model, "-script", bad)
+	if rc != 1 || !strings.Contains(out, "bad.fvcmd:2: layout:") {
+		t.Errorf("bad script: exit %d, %q", rc, out)
 	}
 }

@@ -1,8 +1,12 @@
 // Package gltest is for tests that draw: Need checks that this machine can
-// make an EGL surfaceless context, with no display.
+// make an EGL surfaceless context, with no display; ReadPNG reads back a
+// picture a test wrote.
 package gltest
 
 import (
+	"image"
+	"image/draw"
+	"image/png"
 	"os"
 	"testing"
 
@@ -23,4 +27,24 @@ func Need(t testing.TB) {
 		t.Skipf("no EGL context: %v", err)
 	}
 	h.Release()
+}
+
+// ReadPNG reads a PNG written by a test as RGBA.
+func ReadPNG(t testing.TB, path string) *image.RGBA {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rgba, ok := img.(*image.RGBA); ok {
+		return rgba
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
+	return rgba
 }

@@ -198,14 +198,42 @@ func upload(buf uint32, data []float32, capacity *int) {
 
 // Draw clears the bound framebuffer to bg and draws every batch.
 func (r *Renderer) Draw(view, proj scene.Mat4, bg scene.Color, w, h int) {
-	ogl.Viewport(0, 0, int32(w), int32(h))
+	r.DrawViewport(view, proj, bg, 0, 0, w, h)
+}
+
+// DrawViewport clears the whole bound framebuffer to bg and draws every
+// batch into the w×h viewport whose lower left corner is (x, y) (the GUI
+// keeps the scene beside its panels).
+func (r *Renderer) DrawViewport(view, proj scene.Mat4, bg scene.Color, x, y, w, h int) {
+	ogl.Viewport(int32(x), int32(y), int32(w), int32(h))
 	ogl.ClearColor(bg[0], bg[1], bg[2], 1)
 	ogl.Clear(ogl.COLOR_BUFFER_BIT | ogl.DEPTH_BUFFER_BIT)
+	r.DrawParts(view, proj, x, y, w, h, AllParts)
+}
+
+// Parts of a scene, for DrawParts.
+const (
+	// StaticParts keep their colour from step to step: switch cubes,
+	// route tubes and links.
+	StaticParts = 1 << iota
+	// DynamicParts are recoloured every step: port spheres (and route
+	// joints) and job boxes.
+	DynamicParts
+	AllParts = StaticParts | DynamicParts
+)
+
+// DrawParts draws some parts of the scene into the viewport without
+// clearing, depth-tested against what the framebuffer holds. The GUI
+// draws the static parts once into a Target and, while animating, only the
+// dynamic ones over a copy of it each frame.
+func (r *Renderer) DrawParts(view, proj scene.Mat4, x, y, w, h, parts int) {
+	ogl.Viewport(int32(x), int32(y), int32(w), int32(h))
 	ogl.Enable(ogl.DEPTH_TEST)
 	ogl.Enable(ogl.MULTISAMPLE)
 	for k := range r.batches {
 		b := &r.batches[k]
-		if b.count == 0 {
+		dynamic := k == kindSphere || k == kindBox
+		if b.count == 0 || (dynamic && parts&DynamicParts == 0) || (!dynamic && parts&StaticParts == 0) {
 			continue
 		}
 		p := &r.mesh
@@ -224,7 +252,7 @@ func (r *Renderer) Draw(view, proj scene.Mat4, bg scene.Color, w, h int) {
 		}
 		ogl.DrawElementsInstanced(ogl.TRIANGLES, b.nIndex, ogl.UNSIGNED_INT, nil, b.count)
 	}
-	if r.lines.n > 0 {
+	if r.lines.n > 0 && parts&StaticParts != 0 {
 		ogl.Disable(ogl.CULL_FACE)
 		ogl.UseProgram(r.line.id)
 		ogl.UniformMatrix4fv(r.line.uView, 1, false, &view[0])
@@ -238,6 +266,10 @@ func (r *Renderer) Draw(view, proj scene.Mat4, bg scene.Color, w, h int) {
 	}
 	ogl.BindVertexArray(0)
 }
+
+// NumLines is the number of links drawn as lines (the costly part of a
+// big network view on a software rasteriser).
+func (r *Renderer) NumLines() int { return int(r.lines.n / 2) }
 
 // Release frees the program and buffers. The renderer is unusable after.
 func (r *Renderer) Release() {

@@ -45,10 +45,20 @@ func NewTargetSamples(w, h, samples int) (*Target, error) {
 	ogl.GenRenderbuffers(1, &t.depth)
 	ogl.GenRenderbuffers(1, &t.color)
 
+	// One sample a pixel is plain storage: a one-sample multisampled buffer
+	// rasterises lines and edges by the multisample rules, a pixel off from
+	// a window's.
+	storage := func(format uint32) {
+		if t.Samples == 1 {
+			ogl.RenderbufferStorage(ogl.RENDERBUFFER, format, int32(w), int32(h))
+		} else {
+			ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, int32(t.Samples), format, int32(w), int32(h))
+		}
+	}
 	ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.msColor)
-	ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, int32(t.Samples), ogl.RGBA8, int32(w), int32(h))
+	storage(ogl.RGBA8)
 	ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.depth)
-	ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, int32(t.Samples), ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+	storage(ogl.DEPTH_COMPONENT24)
 	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.msFBO)
 	ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.RENDERBUFFER, t.msColor)
 	ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
@@ -74,6 +84,26 @@ func NewTargetSamples(w, h, samples int) (*Target, error) {
 
 // Bind makes the multisampled framebuffer the draw target.
 func (t *Target) Bind() { ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.msFBO) }
+
+// BlitTo resolves the rectangle (x, y, w, h) of the multisampled picture
+// into the same rectangle of the window's framebuffer (the GUI draws its
+// panels over the rest).
+func (t *Target) BlitTo(x, y, w, h int) {
+	ogl.BindFramebuffer(ogl.READ_FRAMEBUFFER, t.msFBO)
+	ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, 0)
+	ogl.BlitFramebuffer(int32(x), int32(y), int32(x+w), int32(y+h), int32(x), int32(y), int32(x+w), int32(y+h), ogl.COLOR_BUFFER_BIT, ogl.NEAREST)
+	ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+}
+
+// CopyTo copies the colour and depth of the rectangle (x, y, w, h) into
+// the same rectangle of another target of the same size and samples.
+func (t *Target) CopyTo(dst *Target, x, y, w, h int) {
+	ogl.BindFramebuffer(ogl.READ_FRAMEBUFFER, t.msFBO)
+	ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, dst.msFBO)
+	ogl.BlitFramebuffer(int32(x), int32(y), int32(x+w), int32(y+h), int32(x), int32(y), int32(x+w), int32(y+h),
+		ogl.COLOR_BUFFER_BIT|ogl.DEPTH_BUFFER_BIT, ogl.NEAREST)
+	ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+}
 
 // Read resolves the samples and returns the picture, top row first.
 func (t *Target) Read() *image.RGBA {

@@ -19,6 +19,13 @@ type Window struct {
 
 // NewWindow opens a window of w×h screen units. It needs a display.
 func NewWindow(title string, w, h int) (*Window, error) {
+	return NewWindowSamples(title, w, h, DefaultSamples)
+}
+
+// NewWindowSamples opens a window whose framebuffer has the given number
+// of samples a pixel (0 = not multisampled: the GUI draws its panels
+// single-sampled and multisamples the 3-D scene in a Target).
+func NewWindowSamples(title string, w, h, samples int) (*Window, error) {
 	runtime.LockOSThread()
 	if err := glfw.Init(); err != nil {
 		runtime.UnlockOSThread()
@@ -28,7 +35,7 @@ func NewWindow(title string, w, h int) (*Window, error) {
 	glfw.WindowHint(glfw.ContextVersionMinor, 1)
 	glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
 	glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
-	glfw.WindowHint(glfw.Samples, DefaultSamples)
+	glfw.WindowHint(glfw.Samples, samples)
 	win, err := glfw.CreateWindow(w, h, title, nil, nil)
 	if err != nil {
 		glfw.Terminate()

@@ -78,6 +78,12 @@ func (s *Session) LoadParam(path string) error {
 	if err != nil {
 		return err
 	}
+	return s.SetParam(p)
+}
+
+// SetParam installs a parameter series already read for the model (it must
+// have the job series' number of steps when one is loaded).
+func (s *Session) SetParam(p *data.Series) error {
 	if s.d.jobs != nil {
 		if err := data.CheckJobs(p, s.d.jobs); err != nil {
 			return err
@@ -97,6 +103,12 @@ func (s *Session) LoadJob(path string) error {
 	if err != nil {
 		return err
 	}
+	return s.SetJob(j)
+}
+
+// SetJob installs a job series already read for the model (it must have
+// the parameter series' number of steps when one is loaded).
+func (s *Session) SetJob(j *data.Series) error {
 	if s.d.param != nil {
 		if err := data.CheckJobs(s.d.param, j); err != nil {
 			return err
@@ -256,3 +268,22 @@ func (s *Session) LoadDefaultInit() error {
 	}
 	return s.LoadInit(DefaultInitFile)
 }
+
+// Param and Jobs are the loaded parameter and job series (nil when none).
+func (s *Session) Param() *data.Series { return s.d.param }
+
+// Jobs is the loaded job series (nil when none).
+func (s *Session) Jobs() *data.Series { return s.d.jobs }
+
+// Init is the initialisation file in use (the defaults without one).
+func (s *Session) Init() *data.Init { return s.initFile() }
+
+// SetColorMap switches the colour map of the initialisation file in use.
+func (s *Session) SetColorMap(cm *data.ColorMap) {
+	in := *s.initFile()
+	in.Map = cm
+	s.d.init = &in
+}
+
+// StepTime is the time of a step when the data's header gives it.
+func (s *Session) StepTime(step int) (time.Time, bool) { return s.stepTime(step) }

@@ -70,11 +70,17 @@ func (s *Session) LoadModel(path string) error {
 	if err != nil {
 		return err
 	}
+	s.SetModel(m)
+	return nil
+}
+
+// SetModel replaces the model with one already read (the GUI reads files
+// in the background and hands the result to its main thread).
+func (s *Session) SetModel(m *model.Model) {
 	s.model = m
 	s.routes = nil
 	s.d.param, s.d.jobs, s.d.palette = nil, nil, nil // bound to the old model
 	s.layouts = [2]*scene.Layout{}
-	return nil
 }
 
 // Screenshot is GUI-only.
@@ -352,3 +358,21 @@ func textColor(bg scene.Color) scene.Color {
 	}
 	return scene.Color{1, 1, 1}
 }
+
+// Frame is the scene of a state for an interactive viewer: the previous
+// scene recoloured when only the step changed (recoloured = true: upload
+// the colours only), else a newly built one.
+func (s *Session) Frame(st *view.State) (sc *scene.Scene, recoloured bool, err error) {
+	return s.sceneFor(st)
+}
+
+// Caption is the caption of the last scene built or recoloured: model
+// name, step and time, layout and view, selection, route overlays.
+func (s *Session) Caption(st *view.State) []string { return s.caption(st) }
+
+// Legend is the legend of the last scene built or recoloured, nil when no
+// data is shown.
+func (s *Session) Legend(st *view.State) *overlay.Legend { return s.legend(st) }
+
+// Style is the colours in use (the init file's, else the defaults).
+func (s *Session) Style() scene.Style { return s.style }

@@ -1,0 +1,122 @@
+package ctl
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Entry is one line of the file browser.
+type Entry struct {
+	Name string
+	Dir  bool
+}
+
+// Browser is the Files panel's file browser: a directory and its entries,
+// directories first, then files, each sorted by name; hidden entries
+// (starting with a dot) are left out. ".." leads up unless at the root.
+type Browser struct {
+	Dir     string
+	Entries []Entry
+	Err     error // the directory could not be read (the list is empty)
+}
+
+// NewBrowser opens a browser at dir (made absolute).
+func NewBrowser(dir string) *Browser {
+	b := &Browser{}
+	b.Open(dir)
+	return b
+}
+
+// Open lists a directory. On failure the previous directory stays and Err
+// says why.
+func (b *Browser) Open(dir string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		b.Err = err
+		return
+	}
+	des, err := os.ReadDir(abs)
+	if err != nil {
+		b.Err = err
+		return
+	}
+	var dirs, files []Entry
+	for _, de := range des {
+		name := de.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		isDir := de.IsDir()
+		if de.Type()&os.ModeSymlink != 0 {
+			if fi, err := os.Stat(filepath.Join(abs, name)); err == nil {
+				isDir = fi.IsDir()
+			}
+		}
+		if isDir {
+			dirs = append(dirs, Entry{name, true})
+		} else {
+			files = append(files, Entry{name, false})
+		}
+	}
+	byName := func(a, b Entry) int { return strings.Compare(a.Name, b.Name) }
+	slices.SortFunc(dirs, byName)
+	slices.SortFunc(files, byName)
+	b.Entries = b.Entries[:0]
+	if filepath.Dir(abs) != abs {
+		b.Entries = append(b.Entries, Entry{"..", true})
+	}
+	b.Entries = append(append(b.Entries, dirs...), files...)
+	b.Dir, b.Err = abs, nil
+}
+
+// Choose acts on a clicked entry: a directory is entered and "" returned;
+// a file's full path is returned.
+func (b *Browser) Choose(e Entry) string {
+	if e.Dir {
+		if e.Name == ".." {
+			b.Open(filepath.Dir(b.Dir))
+		} else {
+			b.Open(filepath.Join(b.Dir, e.Name))
+		}
+		return ""
+	}
+	return filepath.Join(b.Dir, e.Name)
+}
+
+// Kinds of file the Files panel loads, with their §6 command.
+var Kinds = []string{"model", "param", "job", "init"}
+
+// KindOf guesses the kind of a file from its extension: .fvm model,
+// .fvj or a name with "job" job, .ini init, anything else a parameter
+// file (§3 files and §5 logs have no fixed extension).
+func KindOf(path string) string {
+	base := strings.ToLower(filepath.Base(path))
+	switch ext := filepath.Ext(base); {
+	case ext == ".fvm":
+		return "model"
+	case ext == ".ini":
+		return "init"
+	case ext == ".fvj" || strings.Contains(base, "job"):
+		return "job"
+	}
+	return "param"
+}
+
+// StartDir is where the browser starts for a kind: the init file's model
+// directory for models, its data directory for the others, each taken
+// relative to base (the working directory) when relative; "." when empty.
+func StartDir(kind, modelDir, dataDir, base string) string {
+	d := dataDir
+	if kind == "model" {
+		d = modelDir
+	}
+	if d == "" {
+		d = "."
+	}
+	if !filepath.IsAbs(d) {
+		d = filepath.Join(base, d)
+	}
+	return d
+}

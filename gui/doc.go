@@ -1,0 +1,28 @@
+// Package gui is the interactive viewer: a GLFW 3.3 window with an OpenGL
+// 4.1 core context, our own Dear ImGui platform layer (platform.go: sizes
+// and HiDPI scale, time, mouse, keys, characters, clipboard, cursor
+// shapes) and OpenGL 3 renderer for imgui's draw lists (imgui_gl.go), drawn
+// over the 3-D pass of render/gl.
+//
+// The window is single-sampled. A still picture is drawn 4× multisampled
+// into a render/gl.Target, kept, and blitted beside the panels until
+// something changes; while playing or dragging the scene is drawn
+// single-sampled, and while playing a scene with many links the links and
+// cubes are drawn once into a layer and only the recoloured ports over a
+// copy of it (docs/benchmarks.md, "Viewer").
+//
+// Everything GL and imgui runs on the thread that opened the window. Files
+// chosen in the Files panel, and logs re-read in follow mode, are read by a
+// goroutine that touches nothing of the viewer's; the result is handed back
+// on a channel and installed by the main thread through the §6 command of
+// its kind, so a bad file leaves the previous state and the interpreter's
+// rules (what a new model forgets, which steps are allowed) hold.
+//
+// Every panel action is a view command run by the same interpreter as
+// scripts; the logic that needs no window (commands from fields, the
+// animation clock, the file browser, the selection description, the
+// follow watch, the console) lives in gui/ctl and is tested there.
+// `fabviz -script F` runs a script a line a frame in the window, with the
+// GUI-only commands of guiCommands; `screenshot` reads the back buffer of
+// a complete frame, panels included.
+package gui

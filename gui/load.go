@@ -1,0 +1,129 @@
+package gui
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+
+	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/view"
+)
+
+// env is the viewer's view.Env: the headless session's loading, scene
+// building and captions, with a window screenshot, and files that a
+// background load has already read handed over instead of read again.
+type env struct {
+	*snapshot.Session
+	app   *App
+	ready map[string]any // "kind\x00path" → *model.Model or *data.Series
+}
+
+func (e *env) take(kind, path string) (any, bool) {
+	v, ok := e.ready[kind+"\x00"+path]
+	delete(e.ready, kind+"\x00"+path)
+	return v, ok
+}
+
+func (e *env) LoadModel(path string) error {
+	if v, ok := e.take("model", path); ok {
+		e.Session.SetModel(v.(*model.Model))
+		return nil
+	}
+	return e.Session.LoadModel(path)
+}
+
+func (e *env) LoadParam(path string) error {
+	if v, ok := e.take("param", path); ok {
+		return e.Session.SetParam(v.(*data.Series))
+	}
+	return e.Session.LoadParam(path)
+}
+
+func (e *env) LoadJob(path string) error {
+	if v, ok := e.take("job", path); ok {
+		return e.Session.SetJob(v.(*data.Series))
+	}
+	return e.Session.LoadJob(path)
+}
+
+// Screenshot asks the window for a picture of its next complete frame.
+func (e *env) Screenshot(path string, _ *view.State) error {
+	e.app.shot = &shot{path: path, frames: shotFrames}
+	return nil
+}
+
+// task is a file being read in the background. The reading goroutine
+// touches nothing of the viewer's; the result comes back on done and the
+// main thread installs it through the §6 command of its kind.
+type task struct {
+	kind, path string
+	total      int64
+	read       atomic.Int64
+	done       chan result
+	follow     bool // a follow-mode re-read: go to the last step after
+}
+
+type result struct {
+	v   any
+	err error
+}
+
+// progress is how much of the file has been read, 0..1.
+func (t *task) progress() float32 {
+	if t.total <= 0 {
+		return 0
+	}
+	return min(1, float32(t.read.Load())/float32(t.total))
+}
+
+// counter counts the bytes read through it.
+type counter struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c counter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// startLoad reads a model, parameter or job file in the background; m is
+// the model data files are bound to (read-only in the goroutine).
+func startLoad(kind, path string, m *model.Model) *task {
+	t := &task{kind: kind, path: path, done: make(chan result, 1)}
+	if fi, err := os.Stat(path); err == nil {
+		t.total = fi.Size()
+	}
+	go func() {
+		v, err := read(t, m)
+		t.done <- result{v, err}
+	}()
+	return t
+}
+
+func read(t *task, m *model.Model) (any, error) {
+	f, err := os.Open(t.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := counter{f, &t.read}
+	switch t.kind {
+	case "model":
+		return model.Parse(t.path, r)
+	case "param", "job":
+		if m == nil {
+			return nil, fmt.Errorf("no model loaded (load a model first)")
+		}
+		k := data.Param
+		if t.kind == "job" {
+			k = data.Job
+		}
+		return data.Read(t.path, r, m, data.Options{Kind: k})
+	}
+	return nil, fmt.Errorf("%s files are read directly", t.kind)
+}
