@@ -2,8 +2,6 @@ package gui
 
 import (
 	"fmt"
-	"image"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -459,32 +457,12 @@ func (a *App) takeShot() {
 	}
 	s := a.shot
 	a.shot = nil
-	if err := writePNG(s.path, a.win.Read()); err != nil {
+	if err := snapshot.WritePNG(s.path, a.win.Read()); err != nil {
 		a.scriptFail(s.line, fmt.Errorf("screenshot: %w", err))
 		a.p.console.Add("screenshot: "+err.Error(), true)
 		return
 	}
 	a.p.console.Add("wrote "+s.path, false)
-}
-
-// writePNG writes through a temporary file, then renames it.
-func writePNG(path string, img image.Image) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".fabviz-*.png")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := png.Encode(tmp, img); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // load starts reading a file in the background (Files panel, follow mode);

@@ -94,12 +94,12 @@ func (s *Session) Snapshot(path string, st *view.State) error {
 	if err != nil {
 		return err
 	}
-	return writePNG(path, img)
+	return WritePNG(path, img)
 }
 
-// writePNG writes through a temporary file so a failed write leaves no
+// WritePNG writes through a temporary file so a failed write leaves no
 // half-written picture.
-func writePNG(path string, img image.Image) error {
+func WritePNG(path string, img image.Image) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".fabviz-*.png")
 	if err != nil {
 		return err
