@@ -71,7 +71,11 @@ func ReadInit(file string, r io.Reader) (*Init, error) {
 		}
 		n := lr.Line()
 		if err != nil {
-			errs = append(errs, err.(*textio.Error))
+			e, fatal := textio.LineErr(file, err)
+			errs = append(errs, e)
+			if fatal {
+				break
+			}
 			continue
 		}
 		f, err := textio.Fields(l)

@@ -95,10 +95,10 @@ func (rd *logReader) read() {
 			break
 		}
 		if err != nil {
-			if te, ok := err.(*textio.Error); ok {
-				rd.errs = append(rd.errs, te)
-			} else {
-				rd.errorf(n, 0, "%v", err)
+			e, fatal := textio.LineErr(rd.lg.File, err)
+			rd.errs = append(rd.errs, e)
+			if fatal {
+				break
 			}
 			continue
 		}

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -134,10 +133,10 @@ func (p *parser) read(r io.Reader) {
 		if err == io.EOF {
 			break
 		}
-		var te *Error
-		if errors.As(err, &te) {
-			p.addErr(te)
-			if te.Err != nil && !errors.Is(te.Err, textio.ErrLineTooLong) {
+		if err != nil {
+			e, fatal := textio.LineErr(p.file, err)
+			p.addErr(e)
+			if fatal {
 				break // a read error: nothing more will come
 			}
 			continue

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -111,14 +110,18 @@ func readPairs(m *model.Model, path string, step int, jobOf map[int]int64, pairs
 	}
 	defer f.Close()
 	var errs textio.ErrorList
-	lr := textio.NewLineReader(path, bufio.NewReader(f), 4096)
+	lr := textio.NewLineReader(path, f, 4096)
 	for {
 		line, err := lr.Next()
 		if err == io.EOF {
 			break
 		}
-		if te, ok := err.(*textio.Error); ok {
-			errs = append(errs, te)
+		if err != nil {
+			e, fatal := textio.LineErr(path, err)
+			errs = append(errs, e)
+			if fatal {
+				break
+			}
 			continue
 		}
 		fields, err := textio.Fields(line)

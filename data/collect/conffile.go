@@ -26,12 +26,12 @@ func readConf(file string, r io.Reader, fn func(line int, f []textio.Field) erro
 			break
 		}
 		if err != nil {
-			var te *textio.Error
-			if errors.As(err, &te) {
-				errs = append(errs, te)
-				continue
+			e, fatal := textio.LineErr(file, err)
+			errs = append(errs, e)
+			if fatal {
+				break
 			}
-			return err
+			continue
 		}
 		if textio.IsComment(b) {
 			continue

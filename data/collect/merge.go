@@ -55,12 +55,12 @@ func readShardLog(file string, r io.Reader) (*shardLog, error) {
 			break
 		}
 		if err != nil {
-			var te *textio.Error
-			if errors.As(err, &te) {
-				errs = append(errs, te)
-				continue
+			e, fatal := textio.LineErr(file, err)
+			errs = append(errs, e)
+			if fatal {
+				break
 			}
-			return nil, err
+			continue
 		}
 		if lr.Partial {
 			break

@@ -117,3 +117,13 @@ func badUTF8Col(b []byte) int {
 	}
 	return 0
 }
+
+// LineErr turns an error from Next into an *Error and says whether it ends
+// the input. A line that is too long or not UTF-8 spoils only that line and
+// reading may go on; any other error (the reader failed) is fatal.
+func LineErr(file string, err error) (e *Error, fatal bool) {
+	if !errors.As(err, &e) {
+		return &Error{File: file, Msg: err.Error(), Err: err}, true
+	}
+	return e, e.Err != nil && !errors.Is(e.Err, ErrLineTooLong)
+}

@@ -97,3 +97,24 @@ func TestIntAndComments(t *testing.T) {
 		t.Errorf("list: %q", list.Error())
 	}
 }
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+func TestLineErr(t *testing.T) {
+	lr := NewLineReader("f", strings.NewReader(strings.Repeat("x", 100)+"\nbad\xff\n"), 50)
+	for _, want := range []string{"f:1: line longer than 50 bytes", "f:2:4: not valid UTF-8 text"} {
+		_, err := lr.Next()
+		if e, fatal := LineErr("f", err); fatal || e.Error() != want {
+			t.Errorf("%v: fatal %v, want %s", e, fatal, want)
+		}
+	}
+	_, err := NewLineReader("g", failingReader{}, 50).Next()
+	if e, fatal := LineErr("g", err); !fatal || e.Error() != "g:1: read: disk on fire" {
+		t.Errorf("read error: %v fatal %v", e, fatal)
+	}
+	if e, fatal := LineErr("h", errors.New("plain")); !fatal || e.Error() != "h: plain" {
+		t.Errorf("plain error: %v fatal %v", e, fatal)
+	}
+}

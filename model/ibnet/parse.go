@@ -1,7 +1,6 @@
 package ibnet
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -77,16 +76,12 @@ func Parse(name string, r io.Reader, opt Options) (*Fabric, error) {
 			break
 		}
 		if err != nil {
-			var te *textio.Error
-			if errors.As(err, &te) {
-				p.add(te)
-				if te.Line > 0 && !errors.Is(err, textio.ErrLineTooLong) && !strings.Contains(te.Msg, "UTF-8") {
-					break
-				}
-				continue
+			e, fatal := textio.LineErr(name, err)
+			p.add(e)
+			if fatal {
+				break
 			}
-			p.add(&textio.Error{File: name, Msg: err.Error(), Err: err})
-			break
+			continue
 		}
 		p.read += len(line) + 1
 		p.line(lr.Line(), string(line))

@@ -1,7 +1,6 @@
 package lft
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -97,12 +96,9 @@ func Parse(name string, r io.Reader) (*Tables, error) {
 			break
 		}
 		if err != nil {
-			var te *textio.Error
-			if !errors.As(err, &te) {
-				te = &textio.Error{File: name, Msg: err.Error(), Err: err}
-			}
-			p.errs = append(p.errs, te)
-			if !errors.Is(err, textio.ErrLineTooLong) && !strings.Contains(te.Msg, "UTF-8") {
+			e, fatal := textio.LineErr(name, err)
+			p.errs = append(p.errs, e)
+			if fatal {
 				break
 			}
 			continue
