@@ -16,11 +16,10 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strconv"
-	"strings"
-	"syscall"
 	"time"
 
 	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/internal/benchmodel"
 	"github.com/fabviz/fabviz/internal/fattree"
 	"github.com/fabviz/fabviz/model"
 )
@@ -98,7 +97,7 @@ func load(dir string) error {
 		return err
 	}
 	values := s.Columns() * s.Steps()
-	hwm := peakRSS()
+	hwm := benchmodel.PeakRSS()
 	fmt.Printf("load_s %.3f values %d peak_rss %d rss_per_value %.2f\n", d.Seconds(), values, hwm, float64(hwm)/float64(values))
 	runtime.KeepAlive(s)
 	return nil
@@ -116,38 +115,16 @@ func colour(dir string) error {
 	for _, mode := range []data.Mode{data.Slice, data.Running} {
 		best, bestCPU := time.Duration(1<<62), time.Duration(0)
 		for range 5 { // the best of five passes over every step
-			start, cpu0 := time.Now(), cpuTime()
+			start, cpu0 := time.Now(), benchmodel.CPUTime()
 			for st := 0; st < s.Steps(); st++ {
 				s.Colorize(dst, st, mode, sc)
 			}
 			if d := time.Since(start); d < best {
-				best, bestCPU = d, cpuTime()-cpu0
+				best, bestCPU = d, benchmodel.CPUTime()-cpu0
 			}
 		}
 		n := float64(s.Steps() * len(dst))
 		fmt.Printf("recolour_%s_ns_per_port %.2f (cpu %.2f)\n", mode, float64(best.Nanoseconds())/n, float64(bestCPU.Nanoseconds())/n)
 	}
 	return nil
-}
-
-// cpuTime is the CPU time (user + system) the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// peakRSS is the process's peak resident set (VmHWM) in bytes.
-func peakRSS() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return -1
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmHWM:" {
-			kb, _ := strconv.ParseInt(f[1], 10, 64)
-			return kb << 10
-		}
-	}
-	return -1
 }

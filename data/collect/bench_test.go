@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/fabviz/fabviz/internal/benchmodel"
 	"github.com/fabviz/fabviz/internal/ibsimtest"
 	"github.com/fabviz/fabviz/model"
 )
@@ -87,31 +87,6 @@ func benchModel(b *testing.B, sim *ibsimtest.Sim, dir string) *model.Model {
 	return m
 }
 
-func childCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// peakRSS is the process's peak resident set (VmHWM), in bytes.
-func peakRSS() int64 {
-	b, _ := os.ReadFile("/proc/self/status")
-	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) == 3 && f[0] == "VmHWM:" {
-			var kb int64
-			fmt.Sscan(f[1], &kb)
-			return kb << 10
-		}
-	}
-	return 0
-}
-
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkIBSweep64 measures one sweep of a 64-switch, 36-port ibsim fabric
 // (2,176 ports in use) by the collector's IB source, and, in the same run, a
 // sequential loop of one perfquery pair per port over a sample of ports,
@@ -128,7 +103,7 @@ func BenchmarkIBSweep64(b *testing.B) {
 	r := NewReading(len(src.Counters()), len(src.Ports()))
 
 	b.Run("collector", func(b *testing.B) {
-		c0, s0 := childCPU(), selfCPU()
+		c0, s0 := benchmodel.ChildCPUTime(), benchmodel.CPUTime()
 		for b.Loop() {
 			r.clear()
 			if st := src.Sweep(context.Background(), r); st.Read != len(src.Ports()) {
@@ -136,9 +111,9 @@ func BenchmarkIBSweep64(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(len(src.Ports())), "ports")
-		b.ReportMetric((childCPU()-c0).Seconds()/float64(b.N), "perfquery-cpu-s/sweep")
-		b.ReportMetric((selfCPU()-s0).Seconds()/float64(b.N), "collector-cpu-s/sweep")
-		b.ReportMetric(float64(peakRSS())/(1<<20), "peak-RSS-MiB")
+		b.ReportMetric((benchmodel.ChildCPUTime()-c0).Seconds()/float64(b.N), "perfquery-cpu-s/sweep")
+		b.ReportMetric((benchmodel.CPUTime()-s0).Seconds()/float64(b.N), "collector-cpu-s/sweep")
+		b.ReportMetric(float64(benchmodel.PeakRSS())/(1<<20), "peak-RSS-MiB")
 	})
 	b.Run("per-port-loop", func(b *testing.B) {
 		const sample = 48
