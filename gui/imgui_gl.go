@@ -5,6 +5,8 @@ import (
 
 	ogl "github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/fabviz/fabviz/render/gl"
 )
 
 // uiRenderer draws imgui's draw lists with OpenGL 3+ core: one textured,
@@ -31,7 +33,7 @@ void main() {
 	vCol = aCol;
 	gl_Position = uProj * vec4(aPos, 0.0, 1.0);
 }
-` + "\x00"
+`
 
 const uiFrag = `#version 410 core
 uniform sampler2D uTex;
@@ -39,50 +41,15 @@ in vec2 vUV;
 in vec4 vCol;
 out vec4 outCol;
 void main() { outCol = vCol * texture(uTex, vUV); }
-` + "\x00"
-
-func compile(kind uint32, src string) (uint32, error) {
-	sh := ogl.CreateShader(kind)
-	cs, free := ogl.Strs(src)
-	ogl.ShaderSource(sh, 1, cs, nil)
-	free()
-	ogl.CompileShader(sh)
-	var ok int32
-	ogl.GetShaderiv(sh, ogl.COMPILE_STATUS, &ok)
-	if ok == ogl.FALSE {
-		var n int32
-		ogl.GetShaderiv(sh, ogl.INFO_LOG_LENGTH, &n)
-		log := make([]byte, n+1)
-		ogl.GetShaderInfoLog(sh, n, nil, &log[0])
-		ogl.DeleteShader(sh)
-		return 0, fmt.Errorf("imgui shader: %s", log)
-	}
-	return sh, nil
-}
+`
 
 // newUIRenderer compiles the shader and uploads the font atlas of io.
 func newUIRenderer(io imgui.IO) (*uiRenderer, error) {
-	vs, err := compile(ogl.VERTEX_SHADER, uiVert)
+	prog, err := gl.LinkProgram("imgui", uiVert, uiFrag)
 	if err != nil {
 		return nil, err
 	}
-	fs, err := compile(ogl.FRAGMENT_SHADER, uiFrag)
-	if err != nil {
-		ogl.DeleteShader(vs)
-		return nil, err
-	}
-	r := &uiRenderer{prog: ogl.CreateProgram()}
-	ogl.AttachShader(r.prog, vs)
-	ogl.AttachShader(r.prog, fs)
-	ogl.LinkProgram(r.prog)
-	ogl.DeleteShader(vs)
-	ogl.DeleteShader(fs)
-	var ok int32
-	ogl.GetProgramiv(r.prog, ogl.LINK_STATUS, &ok)
-	if ok == ogl.FALSE {
-		ogl.DeleteProgram(r.prog)
-		return nil, fmt.Errorf("imgui shader: link failed")
-	}
+	r := &uiRenderer{prog: prog}
 	r.uTex = ogl.GetUniformLocation(r.prog, ogl.Str("uTex\x00"))
 	r.uProj = ogl.GetUniformLocation(r.prog, ogl.Str("uProj\x00"))
 	r.vtxSize, r.posOff, r.uvOff, r.col = imgui.VertexBufferLayout()

@@ -235,7 +235,7 @@ func TestColourUpdateAndPixels(t *testing.T) {
 
 func TestShaderErrorsCarryTheLog(t *testing.T) {
 	headless(t)
-	_, err := link("broken", instancedVert, "#version 410 core\nout vec4 c;\nvoid main() { c = undefined_thing; }\n")
+	_, err := LinkProgram("broken", instancedVert, "#version 410 core\nout vec4 c;\nvoid main() { c = undefined_thing; }\n")
 	if err == nil || !strings.Contains(err.Error(), "broken.frag") || !strings.Contains(err.Error(), "undefined_thing") {
 		t.Errorf("error %v: want the shader name and the compiler's log", err)
 	}

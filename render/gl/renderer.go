@@ -33,7 +33,7 @@ type program struct {
 }
 
 func newProgram(name, vert, frag string) (program, error) {
-	id, err := link(name, vert, frag)
+	id, err := LinkProgram(name, vert, frag)
 	if err != nil {
 		return program{}, err
 	}

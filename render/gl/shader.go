@@ -54,8 +54,9 @@ func compile(kind uint32, name, src string) (uint32, error) {
 	return sh, nil
 }
 
-// link compiles and links a program from vertex and fragment sources.
-func link(name, vert, frag string) (uint32, error) {
+// LinkProgram compiles and links a program from vertex and fragment
+// sources; a failure carries the driver's log.
+func LinkProgram(name, vert, frag string) (uint32, error) {
 	vs, err := compile(ogl.VERTEX_SHADER, name+".vert", vert)
 	if err != nil {
 		return 0, err
