@@ -65,19 +65,11 @@ func ReadInit(file string, r io.Reader) (*Init, error) {
 	var errs textio.ErrorList
 	seen := map[string]int{}
 	for len(errs) < MaxErrors {
-		l, err := lr.Next()
-		if err == io.EOF {
+		l, ok := lr.Scan(func(e *textio.Error) { errs = append(errs, e) })
+		if !ok {
 			break
 		}
 		n := lr.Line()
-		if err != nil {
-			e, fatal := textio.LineErr(file, err)
-			errs = append(errs, e)
-			if fatal {
-				break
-			}
-			continue
-		}
 		f, err := textio.Fields(l)
 		if err != nil {
 			errs = append(errs, textio.At(file, n, err))

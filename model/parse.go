@@ -129,17 +129,9 @@ func (p *parser) addErr(e *Error) {
 func (p *parser) read(r io.Reader) {
 	lr := textio.NewLineReader(p.file, r, MaxLine)
 	for {
-		line, err := lr.Next()
-		if err == io.EOF {
+		line, ok := lr.Scan(func(e *textio.Error) { p.addErr(e) })
+		if !ok {
 			break
-		}
-		if err != nil {
-			e, fatal := textio.LineErr(p.file, err)
-			p.addErr(e)
-			if fatal {
-				break // a read error: nothing more will come
-			}
-			continue
 		}
 		f, ferr := textio.Fields(line)
 		if ferr != nil {

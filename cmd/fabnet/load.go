@@ -112,17 +112,9 @@ func readPairs(m *model.Model, path string, step int, jobOf map[int]int64, pairs
 	var errs textio.ErrorList
 	lr := textio.NewLineReader(path, f, 4096)
 	for {
-		line, err := lr.Next()
-		if err == io.EOF {
+		line, ok := lr.Scan(func(e *textio.Error) { errs = append(errs, e) })
+		if !ok {
 			break
-		}
-		if err != nil {
-			e, fatal := textio.LineErr(path, err)
-			errs = append(errs, e)
-			if fatal {
-				break
-			}
-			continue
 		}
 		fields, err := textio.Fields(line)
 		if err != nil || len(fields) == 0 {
@@ -136,7 +128,7 @@ func readPairs(m *model.Model, path string, step int, jobOf map[int]int64, pairs
 			continue
 		}
 		var nodes [2]int
-		ok := true
+		ok = true
 		for i, fl := range fields {
 			n, found := m.NodeByName(fl.Text)
 			if !found {

@@ -21,17 +21,9 @@ func readConf(file string, r io.Reader, fn func(line int, f []textio.Field) erro
 	lr := textio.NewLineReader(file, r, maxConfLine)
 	var errs textio.ErrorList
 	for len(errs) < maxConfErrors {
-		b, err := lr.Next()
-		if err == io.EOF {
+		b, ok := lr.Scan(func(e *textio.Error) { errs = append(errs, e) })
+		if !ok {
 			break
-		}
-		if err != nil {
-			e, fatal := textio.LineErr(file, err)
-			errs = append(errs, e)
-			if fatal {
-				break
-			}
-			continue
 		}
 		if textio.IsComment(b) {
 			continue

@@ -50,17 +50,9 @@ func readShardLog(file string, r io.Reader) (*shardLog, error) {
 	var errs textio.ErrorList
 	header := true
 	for len(errs) < maxConfErrors {
-		b, err := lr.Next()
-		if err == io.EOF {
+		b, ok := lr.Scan(func(e *textio.Error) { errs = append(errs, e) })
+		if !ok {
 			break
-		}
-		if err != nil {
-			e, fatal := textio.LineErr(file, err)
-			errs = append(errs, e)
-			if fatal {
-				break
-			}
-			continue
 		}
 		if lr.Partial {
 			break

@@ -127,3 +127,23 @@ func LineErr(file string, err error) (e *Error, fatal bool) {
 	}
 	return e, e.Err != nil && !errors.Is(e.Err, ErrLineTooLong)
 }
+
+// Scan returns the next line that can be read. A line that is too long or
+// not UTF-8 is passed to report and skipped; at the end of the input, or after
+// a read error (reported too), Scan returns false.
+func (lr *LineReader) Scan(report func(*Error)) ([]byte, bool) {
+	for {
+		line, err := lr.Next()
+		switch {
+		case err == nil:
+			return line, true
+		case err == io.EOF:
+			return nil, false
+		}
+		e, fatal := LineErr(lr.File, err)
+		report(e)
+		if fatal {
+			return nil, false
+		}
+	}
+}

@@ -118,3 +118,24 @@ func TestLineErr(t *testing.T) {
 		t.Errorf("plain error: %v fatal %v", e, fatal)
 	}
 }
+
+func TestScan(t *testing.T) {
+	lr := NewLineReader("f", strings.NewReader("a\n"+strings.Repeat("x", 20)+"\nb\xff\nc"), 10)
+	var got []string
+	var errs ErrorList
+	for {
+		l, ok := lr.Scan(func(e *Error) { errs = append(errs, e) })
+		if !ok {
+			break
+		}
+		got = append(got, string(l))
+	}
+	if strings.Join(got, "|") != "a|c" || len(errs) != 2 || errs[0].Line != 2 || errs[1].Line != 3 {
+		t.Errorf("lines %q errors %v", got, errs)
+	}
+	errs = nil
+	lr = NewLineReader("g", failingReader{}, 10)
+	if _, ok := lr.Scan(func(e *Error) { errs = append(errs, e) }); ok || len(errs) != 1 {
+		t.Errorf("read error: ok %v, errors %v", ok, errs)
+	}
+}

@@ -71,17 +71,9 @@ func Parse(name string, r io.Reader, opt Options) (*Fabric, error) {
 	p := &parser{f: &Fabric{File: name, byID: map[string]int{}}, opt: opt, cur: -1}
 	lr := textio.NewLineReader(name, r, MaxLine)
 	for {
-		line, err := lr.Next()
-		if err == io.EOF {
+		line, ok := lr.Scan(func(e *textio.Error) { p.add(e) })
+		if !ok {
 			break
-		}
-		if err != nil {
-			e, fatal := textio.LineErr(name, err)
-			p.add(e)
-			if fatal {
-				break
-			}
-			continue
 		}
 		p.read += len(line) + 1
 		p.line(lr.Line(), string(line))

@@ -91,17 +91,9 @@ func Parse(name string, r io.Reader) (*Tables, error) {
 	p := &parser{ts: &Tables{File: name, byGUID: map[uint64]*Table{}}}
 	lr := textio.NewLineReader(name, r, MaxLine)
 	for len(p.errs) < MaxErrors {
-		line, err := lr.Next()
-		if err == io.EOF {
+		line, ok := lr.Scan(func(e *textio.Error) { p.errs = append(p.errs, e) })
+		if !ok {
 			break
-		}
-		if err != nil {
-			e, fatal := textio.LineErr(name, err)
-			p.errs = append(p.errs, e)
-			if fatal {
-				break
-			}
-			continue
 		}
 		p.read += len(line) + 1
 		if lid, port, ok := fastEntry(line); ok {
