@@ -16,7 +16,7 @@ const ethModel = "../../data/collect/testdata/eth.fvm"
 // snmpd.conf (community public) on a port of its own, with a secrets file
 // that is first world-readable (refused) and then private.
 func TestCollectSNMP(t *testing.T) {
-	conf, err := os.ReadFile("../../../shared/fixtures/snmp/snmpd.conf")
+	conf, err := os.ReadFile("../../testdata/fixtures/snmp/snmpd.conf")
 	if err != nil {
 		t.Fatal(err)
 	}

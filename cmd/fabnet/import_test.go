@@ -13,7 +13,7 @@ import (
 	"github.com/fabviz/fabviz/model"
 )
 
-const fixtures = "../../../shared/fixtures"
+const fixtures = "../../testdata/fixtures"
 
 // hop is one switch a route passes: its GUID, entry and exit port.
 type hop struct {

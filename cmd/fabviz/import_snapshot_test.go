@@ -10,7 +10,7 @@ import (
 	"github.com/fabviz/fabviz/routes/lft"
 )
 
-const fixtures = "../../../shared/fixtures"
+const fixtures = "../../testdata/fixtures"
 
 // importFabric writes DIR/model.fvm (and routes, given tables) the way
 // `fabnet import ibnet` does.

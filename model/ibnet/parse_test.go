@@ -11,7 +11,7 @@ import (
 	"github.com/fabviz/fabviz/internal/textio"
 )
 
-const fixtures = "../../../shared/fixtures"
+const fixtures = "../../testdata/fixtures"
 
 func load(t *testing.T, rel string, opt Options) *Fabric {
 	t.Helper()

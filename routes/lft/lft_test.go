@@ -10,7 +10,7 @@ import (
 	"github.com/fabviz/fabviz/model/ibnet"
 )
 
-const fixtures = "../../../shared/fixtures"
+const fixtures = "../../testdata/fixtures"
 
 func TestFormatsAgree(t *testing.T) {
 	dir := filepath.Join(fixtures, "ibsim/fattree-2spine-4leaf-16hca")
