@@ -5,17 +5,18 @@
 # writes the logs into ./ibsim-logs.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${BIN:-$repo/bin}                 # fabnet and fabviz, where make build puts them
 out=$PWD/ibsim-logs
 . "$repo/docs/recipes/ibsim.sh"
 
 ibsim_start "$repo/testdata/fixtures/ibsim/fattree-2spine-4leaf-16hca/fattree.net"
 cd "$(mktemp -d)"
 ib opensm -o -f opensm.log >/dev/null
-ib "$repo/bin/fabnet" collect "$repo/data/collect/testdata/fattree.fvm" \
+ib "$bin/fabnet" collect "$repo/data/collect/testdata/fattree.fvm" \
 	-o "$out" -interval 1s -steps 5 &
 collector=$!
 sleep 2.5
 ibsim_do 'PerformanceSet "leaf02"[2] PortCounters.SymbolErrorCounter=20'
 wait $collector
-"$repo/bin/fabnet" export "$out/symbol_error.fvlog" -o "$out/symbol_errors.dat"
+"$bin/fabnet" export "$out/symbol_error.fvlog" -o "$out/symbol_errors.dat"
 grep '^leaf02\.2 ' "$out/symbol_errors.dat"
