@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -103,50 +104,22 @@ func jobPairs(m *model.Model, jobs *data.Series, step int, pairsFile string) ([]
 	return out, nil
 }
 
+// readPairs reads a pairs file and gives each pair to its source's job.
 func readPairs(m *model.Model, path string, step int, jobOf map[int]int64, pairs map[int64][][2]int) error {
-	f, err := os.Open(path)
-	if err != nil {
+	list, err := routes.LoadPairs(path, m)
+	var errs textio.ErrorList
+	if err != nil && !errors.As(err, &errs) {
 		return err
 	}
-	defer f.Close()
-	var errs textio.ErrorList
-	lr := textio.NewLineReader(path, f, 4096)
-	for {
-		line, ok := lr.Scan(func(e *textio.Error) { errs = append(errs, e) })
-		if !ok {
-			break
-		}
-		fields, err := textio.Fields(line)
-		if err != nil || len(fields) == 0 {
-			if err != nil {
-				errs = append(errs, textio.At(path, lr.Line(), err))
-			}
-			continue
-		}
-		if len(fields) != 2 {
-			errs = append(errs, textio.Errorf(path, lr.Line(), "expected SRC DST, got %d fields", len(fields)))
-			continue
-		}
-		var nodes [2]int
-		ok = true
-		for i, fl := range fields {
-			n, found := m.NodeByName(fl.Text)
-			if !found {
-				errs = append(errs, &textio.Error{File: path, Line: lr.Line(), Col: fl.Col, Msg: fmt.Sprintf("no node %q in the model", fl.Text)})
-				ok = false
-			}
-			nodes[i] = n
-		}
-		if !ok {
-			continue
-		}
-		id, runs := jobOf[nodes[0]]
+	for _, pr := range list {
+		id, runs := jobOf[pr.Src]
 		if !runs {
-			errs = append(errs, textio.Errorf(path, lr.Line(), "source node %s runs no job at step %d", fields[0].Text, step))
+			errs = append(errs, textio.Errorf(path, pr.Line, "source node %s runs no job at step %d", m.HostName(pr.Src), step))
 			continue
 		}
-		pairs[id] = append(pairs[id], nodes)
+		pairs[id] = append(pairs[id], [2]int{pr.Src, pr.Dst})
 	}
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Line < errs[j].Line })
 	return errs.Err()
 }
 

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/fabviz/fabviz/diagnose"
+	"github.com/fabviz/fabviz/routes"
+)
+
+func init() {
+	register("diagnose", "find failing cables, downed, degraded and congested links, imbalanced jobs", runDiagnose)
+}
+
+func runDiagnose(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("diagnose", "fabnet diagnose MODEL [LOG|PARAM|DIR]... [-job FILE] [--json] [thresholds]", stderr)
+	jobFile := fs.String("job", "", "job file or job log (default: a job log among the inputs)")
+	asJSON := fs.Bool("json", false, `print {"findings": [...]} as JSON`)
+	pairsFile := fs.String("pairs", "", "file of `SRC DST` lines: the node pairs that exchange traffic (default every pair of a job's nodes)")
+	all := fs.Bool("all", false, "list every finding (default: the first 10 of each kind, and a count of the rest)")
+	th := diagnose.Defaults
+	fs.Int64Var(&th.MinErrors, "min-errors", th.MinErrors, "fewest errors on a cable (at each end, for errors that propagate) to report it")
+	fs.Int64Var(&th.FlapEvents, "flap-events", th.FlapEvents, "link_downed events that make a link flapping")
+	fs.Float64Var(&th.Utilisation, "util", th.Utilisation, "share of a link's capacity above which a step is congested")
+	fs.IntVar(&th.CongestedSteps, "congested-steps", th.CongestedSteps, "congested steps in a row that make a finding")
+	fs.Int64Var(&th.Capacity, "capacity", th.Capacity, "what a link carries in one step, for counters without a link rate (packets); 0 = unknown")
+	fs.Float64Var(&th.Imbalance, "imbalance", th.Imbalance, "times the other jobs' median spread that make a job imbalanced")
+	fs.Float64Var(&th.MinSpread, "min-spread", th.MinSpread, "least spread (p90 − p10) / p50 worth a finding")
+	if parseInterspersed(fs, args) != nil {
+		return 2
+	}
+	if fs.NArg() < 1 {
+		fs.Usage()
+		return 2
+	}
+	m, ok := loadModel(fs.Arg(0), stderr)
+	if !ok {
+		return 1
+	}
+	in, err := diagnose.Load(m, fs.Args()[1:], *jobFile)
+	if err != nil {
+		printErrors(stderr, err)
+		return 1
+	}
+	for _, w := range in.Warnings {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	input := diagnose.Input{Model: m, Counters: in.Counters, Jobs: in.Jobs}
+	if set, err := routes.Open(m); err == nil && m.RoutesDir != "" {
+		input.Routes = set
+	}
+	if *pairsFile != "" {
+		if input.Pairs, err = routes.LoadPairs(*pairsFile, m); err != nil {
+			printErrors(stderr, err)
+			return 1
+		}
+	}
+	findings := diagnose.Run(input, th)
+	if *asJSON {
+		return writeJSON(stdout, stderr, struct {
+			Findings []diagnose.Finding `json:"findings"`
+		}{append([]diagnose.Finding{}, findings...)})
+	}
+	if len(findings) == 0 {
+		fmt.Fprintf(stdout, "no findings in %d counters over %d files\n", len(in.Counters), len(in.Files))
+		return 0
+	}
+	perKind := 10
+	if *all {
+		perKind = 0
+	}
+	if err := diagnose.WriteText(stdout, findings, perKind); err != nil {
+		fmt.Fprintln(stderr, "fabnet diagnose:", err)
+		return 1
+	}
+	return 0
+}
+
+func writeJSON(stdout, stderr io.Writer, v any) int {
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintln(stderr, "fabnet diagnose:", err)
+		return 1
+	}
+	return 0
+}
