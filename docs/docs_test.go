@@ -74,7 +74,7 @@ func sessions(page string, text []byte) []session {
 	var out []session
 	var cur *session
 	sc := bufio.NewScanner(bytes.NewReader(text))
-	n, block, inBlock := 0, 0, false
+	n, block, inBlock, indent := 0, 0, false, 0
 	for sc.Scan() {
 		n++
 		line := sc.Text()
@@ -86,10 +86,12 @@ func sessions(page string, text []byte) []session {
 		inBlock = indented
 		switch {
 		case indented && strings.HasPrefix(strings.TrimSpace(body), "$ "):
+			indent = len(line) - len(strings.TrimLeft(line, " "))
 			out = append(out, session{page: page, line: n, block: block, cmd: strings.TrimPrefix(strings.TrimSpace(body), "$ ")})
 			cur = &out[len(out)-1]
 		case indented && cur != nil:
-			cur.want = append(cur.want, strings.TrimSpace(body))
+			// output keeps its own indentation, less the block's
+			cur.want = append(cur.want, strings.TrimRight(strings.TrimPrefix(line, strings.Repeat(" ", indent)), " \t"))
 		default:
 			cur = nil
 		}
