@@ -13,15 +13,19 @@ import (
 )
 
 func init() {
-	register("import", "turn a real fabric into a model and routes (import ibnet ...)", runImport)
+	register("import", "turn a real fabric into a model and routes (import ibnet), or Prometheus history into a log (import prom)", runImport)
 }
 
 const importUsage = "usage: fabnet import ibnet -topo FILE [-lft FILE] -o DIR [-name NAME] [-lenient] [-columns N]\n" +
 	"  (docs/import.md: how to capture FILEs with ibnetdiscover and dump_fts)"
 
 func runImport(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "prom" {
+		return runImportProm(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "ibnet" {
 		fmt.Fprintln(stderr, importUsage)
+		fmt.Fprintln(stderr, importPromUsage)
 		return 2
 	}
 	fs := newFlagSet("import ibnet", importUsage, stderr)
