@@ -237,30 +237,12 @@ func sumRow(acc []int64, g *segment, s int) (lo, hi int64, ok bool) {
 // assemble builds a Series from segments in column order and their
 // statistics. cols and colLine give each column's port and line.
 func assemble(s *Series, segs []segment, stats []segStats) {
-	m := s.Model
-	s.segs = segs
-	s.colOf = make([]int32, m.NumPorts())
-	for i := range s.colOf {
-		s.colOf[i] = -1
-	}
-	s.switchHas = make([]bool, len(m.Switches))
-	for c, p := range s.cols {
-		s.colOf[p] = int32(c)
-		s.switchHas[m.SwitchOf(p)] = true
-	}
-	for p, c := range s.colOf {
-		if c < 0 {
-			s.unlisted = append(s.unlisted, model.PortRef(p))
-		}
-	}
+	finishSeries(s, segs)
 	T := s.steps
 	s.stepMin, s.stepMax, s.stepHas = make([]int64, T), make([]int64, T), make([]bool, T)
 	s.total = make([]int64, 0, len(s.cols))
 	s.firstData = make([]int32, 0, len(s.cols))
-	col := 0
 	for k := range segs {
-		segs[k].col0 = col
-		col += segs[k].n
 		st := &stats[k]
 		s.total = append(s.total, st.total...)
 		s.firstData = append(s.firstData, st.firstData...)
@@ -274,6 +256,32 @@ func assemble(s *Series, segs []segment, stats []segStats) {
 			}
 			s.stepMin[t] = min(s.stepMin[t], st.stepMin[t])
 			s.stepMax[t] = max(s.stepMax[t], st.stepMax[t])
+		}
+	}
+}
+
+// finishSeries lays the segments on the columns and indexes the columns by
+// port: what a Series needs besides its values and statistics.
+func finishSeries(s *Series, segs []segment) {
+	m := s.Model
+	s.segs = segs
+	col := 0
+	for k := range segs {
+		segs[k].col0 = col
+		col += segs[k].n
+	}
+	s.colOf = make([]int32, m.NumPorts())
+	for i := range s.colOf {
+		s.colOf[i] = -1
+	}
+	s.switchHas = make([]bool, len(m.Switches))
+	for c, p := range s.cols {
+		s.colOf[p] = int32(c)
+		s.switchHas[m.SwitchOf(p)] = true
+	}
+	for p, c := range s.colOf {
+		if c < 0 {
+			s.unlisted = append(s.unlisted, model.PortRef(p))
 		}
 	}
 	s.runStep = -1

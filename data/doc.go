@@ -33,6 +33,13 @@
 // last one is cached, so stepping forward costs one step. Ports the file
 // does not list have the value 0 at every step.
 //
+// # Column cache
+//
+// Load keeps what it parsed of a file of 1 MiB or more in a binary cache
+// (cache.go): the segments, gap bitmaps, checkpoints and statistics, written
+// once and mapped read-only by the next Load of the same unchanged file,
+// checked by size, time, options, labels and a CRC-32C. Read never caches.
+//
 // # For the renderer and the GUI
 //
 // Everything per port is a slice indexed by model.PortRef (len NumPorts):

@@ -41,13 +41,28 @@ func (o Options) maxLine() int {
 
 // Load reads a parameter or job file (§3) or a collection log (§5) from
 // disk and binds it to the model.
+//
+// A file of 1 MiB or more is cached: the next Load of the same unchanged
+// file (size and modification time), with the same Kind and Lenient, maps
+// the cache instead of parsing (see cache.go; FABVIZ_CACHE names another
+// directory, or "off").
 func Load(path string, m *model.Model, opt Options) (*Series, error) {
+	key, cacheable := newCacheKey(path, opt)
+	if cacheable {
+		if s, ok := loadCached(path, m, key); ok {
+			return s, nil
+		}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, textio.ErrorList{{File: path, Msg: err.Error(), Err: err}}
 	}
 	defer f.Close()
-	return Read(path, f, m, opt)
+	s, err := Read(path, f, m, opt)
+	if err == nil && cacheable {
+		writeCache(s, key) // a cache that cannot be written only costs time later
+	}
+	return s, err
 }
 
 // Read reads a parameter or job file (§3), or a collection log (§5, told
