@@ -49,14 +49,14 @@ func capacity(in Input, c Counter, p model.PortRef, bytes float64, th Thresholds
 	if bytes == 0 {
 		return float64(th.Capacity)
 	}
-	if in.Rate == nil || in.Interval <= 0 {
+	if in.Links == nil || in.Interval <= 0 {
 		return 0
 	}
-	gbps, ok := in.Rate(p)
-	if !ok || gbps <= 0 {
+	l, ok := in.Links(p)
+	if !ok || l.Gbps <= 0 {
 		return 0
 	}
-	return gbps * 1e9 / 8 * in.Interval.Seconds() / bytes
+	return l.Gbps * 1e9 / 8 * in.Interval.Seconds() / bytes
 }
 
 // congestion reports links that stay above th.Utilisation of their

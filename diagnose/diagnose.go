@@ -69,9 +69,9 @@ type Input struct {
 	// source's job; otherwise every ordered pair of a job's nodes is
 	// taken to exchange traffic.
 	Pairs []routes.Pair
-	// Rate gives a port's link rate in Gbit/s per direction (from the
-	// model's width and speed); nil or !ok when unknown.
-	Rate func(p model.PortRef) (gbps float64, ok bool)
+	// Links gives what a port's link trained at (from the model's `rate`
+	// lines); nil, or !ok for a port, when unknown.
+	Links func(p model.PortRef) (Link, bool)
 }
 
 // Thresholds decide what is worth a finding.
@@ -119,6 +119,7 @@ func Run(in Input, th Thresholds) []Finding {
 			out = append(out, badCables(in, c, th)...)
 		}
 	}
+	out = append(out, degradedLinks(in)...)
 	out = append(out, congestion(in, th)...)
 	out = append(out, imbalance(in, th)...)
 	sortFindings(out)

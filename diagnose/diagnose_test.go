@@ -290,3 +290,38 @@ func TestCongestionJobs(t *testing.T) {
 		}
 	}
 }
+
+// TestDegraded: one switch cable trained at 1x in a 4x fabric, one host at
+// SDR among QDR hosts; 2x hosts alone are not compared with switch cables.
+func TestDegraded(t *testing.T) {
+	m := ring4(t)
+	slow := mustPort(t, m, "s1.12")
+	host := mustPort(t, m, "s2.5")
+	links := func(p model.PortRef) (Link, bool) {
+		switch {
+		case p == slow:
+			return Link{1, "QDR", 8}, true
+		case p == host:
+			return Link{4, "SDR", 8}, true
+		case m.Spec(p).Role == model.Proc:
+			return Link{2, "QDR", 16}, true
+		}
+		return Link{4, "QDR", 32}, true
+	}
+	f := Run(Input{Model: m, Links: links}, Defaults)
+	if len(f) != 2 || countKind(f, Degraded) != 2 {
+		t.Fatalf("findings: %+v", f)
+	}
+	byPort := map[string]Finding{}
+	for _, g := range f {
+		byPort[g.Ports[0]] = g
+	}
+	g, ok := byPort["s1.12"]
+	if !ok || len(g.Ports) != 2 || g.Score != 4 || g.FirstStep != -1 ||
+		g.Evidence[0] != "the cable runs at 1x QDR (8 Gb/s) where 7 of 8 switch-to-switch cables run at 4x QDR (32 Gb/s)" {
+		t.Errorf("switch cable: %+v", g)
+	}
+	if g, ok := byPort["s2.5"]; !ok || len(g.Ports) != 1 || !strings.Contains(g.Evidence[0], "47 of 48 host cables run at 2x QDR") {
+		t.Errorf("host cable: %+v", byPort)
+	}
+}
