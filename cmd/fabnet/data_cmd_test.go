@@ -105,7 +105,7 @@ func TestJobsCommand(t *testing.T) {
 	// job 3: step 0 [10 20], step 1 [30] (s0.1 is a gap), step 2 [70]
 	j3 := got.Jobs[0].Steps
 	wantJ3 := []map[string]float64{
-		{"step": 0, "count": 2, "mean": 15, "min": 10, "p10": 11, "p50": 15, "p90": 19, "max": 20},
+		{"step": 0, "count": 2, "mean": 15, "min": 10, "p10": 10, "p50": 10, "p90": 18, "max": 20},
 		{"step": 1, "count": 1, "mean": 30, "min": 30, "p10": 30, "p50": 30, "p90": 30, "max": 30},
 		{"step": 2, "count": 1, "mean": 70, "min": 70, "p10": 70, "p50": 70, "p90": 70, "max": 70},
 	}
@@ -118,8 +118,8 @@ func TestJobsCommand(t *testing.T) {
 				t.Errorf("job 3 step %d %s = %v, want %v", k, key, j3[k][key], v)
 			}
 		}
-		if len(j3[k]) != 14 {
-			t.Errorf("step has %d fields, want 14 (step + PerSyst's 13)", len(j3[k]))
+		if len(j3[k]) != 15 {
+			t.Errorf("step has %d fields, want 15 (step, PerSyst's 13, cv)", len(j3[k]))
 		}
 	}
 	// job 3 summary over [10 20 30 70]: mean 32.5, population variance

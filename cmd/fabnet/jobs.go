@@ -33,7 +33,7 @@ func runJobs(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	stats, err := data.JobStats(param, job)
+	rep, err := data.JobStats(param, job, data.StatsOptions{})
 	if err != nil {
 		printErrors(stderr, err)
 		return 1
@@ -43,13 +43,13 @@ func runJobs(args []string, stdout, stderr io.Writer) int {
 		enc.SetIndent("", " ")
 		if err := enc.Encode(struct {
 			Jobs []data.JobStat `json:"jobs"`
-		}{stats}); err != nil {
+		}{rep.Jobs}); err != nil {
 			fmt.Fprintln(stderr, "fabnet jobs:", err)
 			return 1
 		}
 		return 0
 	}
-	writeJobTable(stdout, stats)
+	writeJobTable(stdout, rep.Jobs)
 	return 0
 }
 
