@@ -14,6 +14,9 @@ func init() {
 }
 
 func runJobs(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "import" {
+		return runJobsImport(args[1:], stdout, stderr)
+	}
 	fs := newFlagSet("jobs", "fabnet jobs MODEL.fvm -param FILE -job FILE [--json]", stderr)
 	var df dataFlags
 	df.register(fs, " (required)")
