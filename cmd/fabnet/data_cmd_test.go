@@ -132,8 +132,8 @@ func TestJobsCommand(t *testing.T) {
 	if s9["count"] != 3 || s9["mean"] != 2 || math.Abs(s9["std"]-math.Sqrt(2.0/3)) > 1e-12 {
 		t.Errorf("job 9 summary %v", s9)
 	}
-	code, table, _ := fabnet(t, "jobs", ring4Model, "-param", param, "-job", job)
-	if code != 0 || !strings.Contains(table, "job 3: 4 samples in 3 steps, mean 32.5, min 10, max 70, std 22.776") {
+	code, table, _ := fabnet(t, "jobs", ring4Model, "-param", param, "-job", job, "-jobid", "3")
+	if code != 0 || !strings.Contains(table, "4 samples in 3 steps: mean 32.5, std 22.78, min 10, max 70") {
 		t.Errorf("table: %q", table)
 	}
 	if code, _, _ := fabnet(t, "jobs", ring4Model, "-param", param); code != 2 {
