@@ -28,7 +28,8 @@ type StepStat struct {
 	P90   float64 `json:"p90"`
 	Max   int64   `json:"max"`
 	// CV is the population standard deviation over |mean| across the
-	// ports at this step; nil when the mean is 0 (it is not defined).
+	// ports at this step; nil when it is not defined: fewer than two
+	// ports (no node-to-node variation to measure) or a mean of 0.
 	CV *float64 `json:"cv"`
 }
 
@@ -241,7 +242,7 @@ func stepStat(step int, sorted []int64, method QuantileMethod) StepStat {
 	for k, dst := range []*float64{&st.P10, &st.P20, &st.P30, &st.P40, &st.P50, &st.P60, &st.P70, &st.P80, &st.P90} {
 		*dst = Quantile(sorted, 10*(k+1), method)
 	}
-	if mean != 0 {
+	if mean != 0 && len(sorted) > 1 {
 		ss := 0.0
 		for _, v := range sorted {
 			d := float64(v) - mean

@@ -43,11 +43,11 @@ func TestJobStats(t *testing.T) {
 	want := map[int64][]step{
 		1: {
 			{3, 18.333333333333332, 5, 40, [9]float64{5, 5, 5, 6, 7.5, 9, 13, 22, 31}, 0.8430562268632458},
-			{1, 20, 20, 20, [9]float64{20, 20, 20, 20, 20, 20, 20, 20, 20}, 0},
+			{1, 20, 20, 20, [9]float64{20, 20, 20, 20, 20, 20, 20, 20, 20}, math.NaN()},
 			{2, 32.5, 5, 60, [9]float64{5, 5, 5, 5, 5, 16, 27, 38, 49}, 0.8461538461538461},
 		},
 		2: {
-			{1, 100, 100, 100, [9]float64{100, 100, 100, 100, 100, 100, 100, 100, 100}, 0},
+			{1, 100, 100, 100, [9]float64{100, 100, 100, 100, 100, 100, 100, 100, 100}, math.NaN()},
 			{2, 104, 8, 200, [9]float64{8, 8, 8, 8, 8, 46.4, 84.8, 123.2, 161.6}, 0.9230769230769231},
 			{3, 113, 9, 300, [9]float64{9, 9, 9, 13.2, 19.5, 25.8, 57, 138, 219}, 1.1726248106993604},
 		},
@@ -56,7 +56,8 @@ func TestJobStats(t *testing.T) {
 		1: {Mean: 23.333333333333332, Min: 5, Max: 60, Std: 20.344259359556172, Count: 6},
 		2: {Mean: 107.83333333333333, Min: 8, Max: 300, Std: 108.99299161974692, Count: 6},
 	}
-	cvMeans := map[int64]float64{1: 0.5630700243390306, 2: 0.6985672445920944}
+	// the mean over the steps with two ports or more
+	cvMeans := map[int64]float64{1: 0.844605036508546, 2: 1.0478508668881417}
 	if len(got) != 2 || got[0].Job != 1 || got[1].Job != 2 {
 		t.Fatalf("jobs %+v", got)
 	}
@@ -71,7 +72,7 @@ func TestJobStats(t *testing.T) {
 			if st.Step != k || st.Count != ws.count || !near(st.Mean, ws.mean) || st.Min != ws.min || st.Max != ws.max {
 				t.Errorf("job %d step %d: %+v, want %+v", js.Job, k, st, ws)
 			}
-			if st.CV == nil || !near(*st.CV, ws.cv) {
+			if math.IsNaN(ws.cv) != (st.CV == nil) || st.CV != nil && !near(*st.CV, ws.cv) {
 				t.Errorf("job %d step %d: cv %v, want %v", js.Job, k, st.CV, ws.cv)
 			}
 			for i := range pct {
@@ -173,7 +174,8 @@ func TestPercentileEdges(t *testing.T) {
 	}
 }
 
-// A step whose mean is 0 has no CV; the job's mean CV leaves it out.
+// A step whose mean is 0 has no CV, nor has a step with one port; the
+// job's mean CV leaves them out.
 func TestCVUndefined(t *testing.T) {
 	m := ring4(t)
 	p := mustRead(t, m, "s0.0 0 4\ns0.1 0 6\n", Options{})
