@@ -133,8 +133,11 @@ type group struct {
 	ports map[model.PortRef]struct{}
 }
 
-func (g *group) add(p model.PortRef, v int64, sampled bool) {
-	if g.ports != nil {
+// add takes a port's sample (if sampled) at this step; changed says the
+// port's job differs from the step before, so only then is the port
+// recorded among the group's ports (a set, so A, B, A counts once each).
+func (g *group) add(p model.PortRef, v int64, sampled, changed bool) {
+	if changed && g.ports != nil {
 		g.ports[p] = struct{}{}
 	}
 	if sampled {
@@ -198,17 +201,19 @@ func JobStats(param, jobs *Series, opt StatsOptions) (*JobReport, error) {
 	*all = group{stat: &rep.All}
 	procs := procPorts(m)
 	rep.All.Ports = len(procs)
-	vals, ok, jid := make([]int64, m.NumPorts()), make([]bool, m.NumPorts()), make([]int64, m.NumPorts())
+	n := m.NumPorts()
+	vals, ok, jid, prev := make([]int64, n), make([]bool, n), make([]int64, n), make([]int64, n)
 	for step := 0; step < jobs.steps; step++ {
 		param.Fill(vals, ok, step, Slice)
+		copy(prev, jid)
 		jobs.FillJobs(jid, step)
 		for _, p := range procs {
 			g := noJob
 			if id := jid[p]; id != 0 {
 				g = &groups[index[id]]
 			}
-			g.add(p, vals[p], ok[p])
-			all.add(p, vals[p], ok[p])
+			g.add(p, vals[p], ok[p], step == 0 || jid[p] != prev[p])
+			all.add(p, vals[p], ok[p], false)
 		}
 		for k := range groups {
 			groups[k].endStep(step, opt.Quantiles)
