@@ -91,12 +91,16 @@ func runJobs(args []string, stdout, stderr io.Writer) int {
 	}
 	method, _ := data.ParseQuantileMethod(jf.quantiles)
 	rep, err := data.JobStats(param, job, data.StatsOptions{Quantiles: method})
+	var warning string
 	if err == nil {
-		err = jf.fill(out, rep)
+		warning, err = jf.fill(out, rep)
 	}
 	if err != nil {
 		printErrors(stderr, err)
 		return 1
+	}
+	if warning != "" {
+		fmt.Fprintln(stderr, "warning:", warning)
 	}
 	if jf.asJSON {
 		return writeJSON(stdout, stderr, out)
@@ -139,15 +143,17 @@ func (jf *jobsFlags) prepare() (*jobsOutput, string, error) {
 	return out, ref, nil
 }
 
-// fill joins the report with the metadata and applies the query.
-func (jf *jobsFlags) fill(out *jobsOutput, rep *data.JobReport) error {
-	meta, err := jf.loadMeta()
+// fill joins the report with the metadata and applies the query. The
+// warning counts the jobs a metadata file there is does not describe.
+func (jf *jobsFlags) fill(out *jobsOutput, rep *data.JobReport) (string, error) {
+	meta, path, err := jf.loadMeta()
 	if err != nil {
-		return err
+		return "", err
 	}
 	out.Reference.All, out.Reference.NoJob = refStat{rep.All, "all"}, refStat{rep.NoJob, 0}
-	if out.Jobs, err = jf.query.Select(rep.Rows(meta)); err != nil {
-		return err
+	rows := rep.Rows(meta)
+	if out.Jobs, err = jf.query.Select(rows); err != nil {
+		return "", err
 	}
 	if out.Jobs == nil {
 		out.Jobs = []data.JobRow{}
@@ -155,20 +161,42 @@ func (jf *jobsFlags) fill(out *jobsOutput, rep *data.JobReport) error {
 	if jf.query.By != "" {
 		out.Groups, err = jf.query.Group(out.Jobs)
 	}
-	return err
+	return missingMeta(rows, path), err
 }
 
-func (jf *jobsFlags) loadMeta() ([]data.JobMeta, error) {
+func missingMeta(rows []data.JobRow, path string) string {
+	if path == "" {
+		return ""
+	}
+	var missing []int64
+	for _, r := range rows {
+		if r.Meta == nil {
+			missing = append(missing, r.Job)
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of the job file's %d jobs have no line in %s (first %d)", len(missing), len(rows), path, missing[0])
+}
+
+// loadMeta reads -meta, or the metadata file beside the job file when
+// there is one; path is "" when none was read.
+func (jf *jobsFlags) loadMeta() (meta []data.JobMeta, path string, err error) {
 	if jf.meta == "" {
-		meta, _, err := data.LoadJobMeta(jf.data.job)
-		return meta, err
+		meta, found, err := data.LoadJobMeta(jf.data.job)
+		if !found {
+			return nil, "", err
+		}
+		return meta, data.MetaPath(jf.data.job), err
 	}
 	f, err := os.Open(jf.meta)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer f.Close()
-	return data.ReadJobMeta(jf.meta, f)
+	meta, err = data.ReadJobMeta(jf.meta, f)
+	return meta, jf.meta, err
 }
 
 func writeJSON(stdout, stderr io.Writer, v any) int {

@@ -147,6 +147,15 @@ func TestJobsMetadata(t *testing.T) {
 	if code != 0 || !strings.Contains(detail, "user bob, account chem, partition long, name -\n  start 2026-11-21T09:00:00Z, end - (running") {
 		t.Errorf("detail:\n%s", detail)
 	}
+	only3 := writeTemp(t, "only3.meta", "#! fabviz-jobmeta 1\n3 ann - - - - - -\n")
+	code, _, stderr := fabnet(t, "jobs", ring4Model, "-param", param, "-job", job, "-meta", only3)
+	if code != 0 || stderr != "warning: 1 of the job file's 2 jobs have no line in "+only3+" (first 9)\n" {
+		t.Errorf("missing metadata: %d %q", code, stderr)
+	}
+	broken := writeTemp(t, "broken.meta", "#! fabviz-jobmeta 1\n3 ann\n")
+	if code, _, stderr := fabnet(t, "jobs", ring4Model, "-param", param, "-job", job, "-meta", broken); code != 1 || !strings.HasPrefix(stderr, broken+":2: 2 fields, expected 8") {
+		t.Errorf("broken metadata: %d %q", code, stderr)
+	}
 	for _, bad := range [][]string{{"-sort", "color"}, {"-by", "moon"}, {"-jobid", "x"}, {"-quantiles", "R7"}} {
 		if code, _, _ := fabnet(t, append([]string{"jobs", ring4Model, "-param", param, "-job", job}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d", bad, code)
