@@ -154,8 +154,11 @@ func idList(ids []int64) string {
 func (jm *Map) row(dst []int64, p model.PortRef) (clashes int) {
 	jobs := jm.in
 	clear(dst)
-	best := make([]int, len(dst)) // claim index + 1 that holds the step
 	cl := jm.rows[p]
+	if len(cl) == 0 {
+		return 0
+	}
+	best := make([]int, len(dst)) // claim index + 1 that holds the step, negative after a clash
 	for ci, c := range cl {
 		for k := c.first; k <= c.last; k++ {
 			if best[k] == 0 {

@@ -216,6 +216,7 @@ func TestSacctFolding(t *testing.T) {
 func TestSacctErrors(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{"JobID|User\n1|a\n", "e.txt:1: sacct columns lack NodeList, Start, End"},
+		{"JobID         JobName  NodeList\n------------ -------- --------\n", "e.txt:1: this is sacct's fixed-width output: run sacct with --parsable2"},
 		{"JobID|NodeList|Start|End\n1|n1|2026-01-01T00:00:00\n", "e.txt:2: 3 fields, expected 4"},
 		{"JobID|NodeList|Start|End\n1|n1|yesterday|None\n", "e.txt:2: start: expected a time like"},
 		{"JobID|NodeList|Start|End\n1|n[1-|2026-01-01T00:00:00|None\n", "e.txt:2: NodeList: invalid hostlist"},

@@ -52,8 +52,6 @@ const (
 	colEnd      = "end"
 )
 
-var optionalCols = []string{"user", "account", "partition", "jobname", "nnodes"}
-
 // MaxSacctLine bounds one line of sacct output.
 const MaxSacctLine = 1 << 20
 
@@ -110,7 +108,7 @@ func ReadSacct(file string, r io.Reader, opt SacctOptions) (*Accounting, error) 
 		if !ok {
 			break
 		}
-		if strings.TrimSpace(string(line)) == "" {
+		if textio.IsComment(line) { // blank, or a comment no sacct record can be
 			continue
 		}
 		if sr.col == nil || (sr.isHeader(line) && lr.Line() == 1) {
@@ -165,6 +163,9 @@ func (sr *sacctReader) header(line string, n int) *textio.Error {
 			_, size := firstRune(line[len(name):])
 			sr.delim = line[len(name) : len(name)+size]
 		}
+	}
+	if strings.TrimSpace(sr.delim) == "" {
+		return textio.Errorf(sr.file, n, "this is sacct's fixed-width output: run sacct with --parsable2")
 	}
 	names := strings.Split(strings.TrimSuffix(line, sr.delim), sr.delim)
 	if err := sr.columns(names, n); err != nil {
