@@ -18,7 +18,7 @@ func TestJobsImportHostLines(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d %s", code, stderr)
 	}
-	wantErr := "warning: 3 hosts are not in the model: zz1 zz2 zz9\nwarning: 1 jobs match no port of the model and are left out: 7\n"
+	wantErr := "warning: 3 hosts are not in the model: zz1 zz2 zz9; 1 jobs match no port of the model and are left out: 7\n"
 	if stderr != wantErr {
 		t.Errorf("stderr\n%s\nwant\n%s", stderr, wantErr)
 	}

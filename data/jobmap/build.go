@@ -116,22 +116,25 @@ func compareInt(a, b int64) int {
 	return 0
 }
 
-// unknownWarnings names every host the model does not know, once, and
-// every job none of whose hosts it knows.
+// unknownWarnings names, in one warning, every host the model does not
+// know (once each) and every job none of whose hosts it knows.
 func unknownWarnings(unknown map[string]bool, noPort []int64) []string {
-	var w []string
-	if len(unknown) > 0 {
-		hosts := make([]string, 0, len(unknown))
-		for h := range unknown {
-			hosts = append(hosts, h)
-		}
-		slices.Sort(hosts)
-		w = append(w, fmt.Sprintf("%d hosts are not in the model: %s", len(hosts), strings.Join(hosts, " ")))
+	if len(unknown) == 0 && len(noPort) == 0 {
+		return nil
+	}
+	hosts := make([]string, 0, len(unknown))
+	for h := range unknown {
+		hosts = append(hosts, h)
+	}
+	slices.Sort(hosts)
+	var parts []string
+	if len(hosts) > 0 {
+		parts = append(parts, fmt.Sprintf("%d hosts are not in the model: %s", len(hosts), strings.Join(hosts, " ")))
 	}
 	if len(noPort) > 0 {
-		w = append(w, fmt.Sprintf("%d jobs match no port of the model and are left out: %s", len(noPort), idList(noPort)))
+		parts = append(parts, fmt.Sprintf("%d jobs match no port of the model and are left out: %s", len(noPort), idList(noPort)))
 	}
-	return w
+	return []string{strings.Join(parts, "; ")}
 }
 
 func more(n int) string {

@@ -279,8 +279,7 @@ func TestHostLines(t *testing.T) {
 	}
 	checkMap(t, m, jm, map[int64]placement{11: {"node1,node2,node3,node5", 0, 0}, 13: {"node4", 0, 0}})
 	want := []string{
-		"3 hosts are not in the model: gpu7 gpu8 gpu9",
-		"1 jobs match no port of the model and are left out: 12",
+		"3 hosts are not in the model: gpu7 gpu8 gpu9; 1 jobs match no port of the model and are left out: 12",
 		"1 port-steps on 1 ports (first sw0.2) are claimed by more than one job: the job listed first keeps it",
 	}
 	if strings.Join(jm.Warnings, "\n") != strings.Join(want, "\n") {
@@ -288,6 +287,10 @@ func TestHostLines(t *testing.T) {
 	}
 	if len(jm.Jobs) != 2 || jm.Jobs[0].ID != 11 || jm.Jobs[0].Nodes != 5 || jm.Jobs[1].Nodes != 2 {
 		t.Errorf("meta %+v", jm.Jobs)
+	}
+	none, _, _ := ReadInput("n.txt", strings.NewReader("8 None assigned\n"), SacctOptions{})
+	if jm, _ := Build(m, none.Jobs, Grid{Steps: 1}); strings.Join(jm.Warnings, "|") != "1 jobs match no port of the model and are left out: 8" {
+		t.Errorf("job without hosts: %q", jm.Warnings)
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "j.dat")
