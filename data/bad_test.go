@@ -95,7 +95,7 @@ func TestMalformed(t *testing.T) {
 				p := mustRead(t, m, "s0.1 5 6\n", Options{})
 				p.File = "p.dat"
 				j := mustRead(t, m, c.src, Options{Kind: Job})
-				_, err = JobStats(p, j)
+				_, err = JobStats(p, j, StatsOptions{})
 			case "init":
 				_, err = ReadInit("t.ini", strings.NewReader(c.src))
 			case "log", "logjob":

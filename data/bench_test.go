@@ -3,9 +3,11 @@ package data
 import (
 	"bytes"
 	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 
+	"github.com/fabviz/fabviz/internal/benchmodel"
 	"github.com/fabviz/fabviz/internal/fattree"
 	"github.com/fabviz/fabviz/model"
 )
@@ -96,4 +98,41 @@ func BenchmarkColorizeViridis(b *testing.B) {
 		s.Colorize(dst, 7, Slice, sc)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(m.NumPorts()), "ns/port")
+}
+
+// BenchmarkJobStats: PerSyst's numbers and the CV for 48 jobs of 64 ports
+// each plus the two reference groups, over the unit tree's 240 steps
+// (ns/port-step is the figure: every processor port is read once a step).
+func BenchmarkJobStats(b *testing.B) {
+	m, src := benchData(b)
+	param, err := Read("ft.dat", bytes.NewReader(src), m, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var jb bytes.Buffer
+	procs := procPorts(m)
+	for i, p := range procs {
+		jb.WriteString(m.Label(p))
+		for st := 0; st < benchSteps; st++ {
+			id := 0
+			if i < 48*64 {
+				id = 1 + i/64
+			}
+			jb.WriteString(" " + strconv.Itoa(id))
+		}
+		jb.WriteByte('\n')
+	}
+	jobs, err := Read("ft.jobs", &jb, m, Options{Kind: Job})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cpu := benchmodel.CPUTime()
+	for b.Loop() {
+		if _, err := JobStats(param, jobs, StatsOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cells := float64(b.N * len(procs) * benchSteps)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/cells, "ns/port-step")
+	b.ReportMetric(float64(benchmodel.CPUTime()-cpu)/cells, "cpu-ns/port-step")
 }

@@ -68,8 +68,17 @@
 // # Job statistics
 //
 // JobStats gives, per job and step, the count, mean, min, deciles p10…p90
-// and max of the parameter over the job's processor ports (PerSyst), and per
-// job the mean, min, max, population standard deviation and count over its
-// run (NWPerf). Percentile k of n sorted values is linear interpolation at
-// position k/100·(n−1).
+// and max of the parameter over the job's processor ports (PerSyst) and the
+// node-to-node coefficient of variation, and per job the mean, min, max,
+// population standard deviation, count and mean CV over its run (NWPerf);
+// the same for two reference groups, the ports running no job (job 0) and
+// every processor port. Percentile k of N sorted values is PerSyst's: the
+// value at 1-based position N·k/100, interpolated linearly when that is not
+// whole (NumPy's rule is an option).
+//
+// # Job metadata
+//
+// ReadJobMeta and WriteJobMeta read and write the metadata file that lives
+// beside a job file (MetaPath: the job file's path + ".meta"): one line per
+// job with id, user, account, partition, name, start, end and node count.
 package data

@@ -100,8 +100,8 @@ func sessions(page string, text []byte) []session {
 }
 
 // sandbox makes a working directory that looks like the repository to the
-// commands a page shows (bin/, examples/, docs/, testdata/) but keeps what
-// they write out of the tree.
+// commands a page shows (a link to each top-level folder, bin/ holding the
+// programs built for the test) but keeps what they write out of the tree.
 func sandbox(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -110,8 +110,14 @@ func sandbox(t *testing.T) string {
 		t.Fatal(err)
 	}
 	links := map[string]string{"bin": binDir}
-	for _, d := range []string{"examples", "docs", "testdata"} {
-		links[d] = filepath.Join(root, d)
+	top, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range top {
+		if name := e.Name(); name != "bin" && !strings.HasPrefix(name, ".") {
+			links[name] = filepath.Join(root, name)
+		}
 	}
 	for name, target := range links {
 		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {

@@ -105,7 +105,7 @@ func TestJobsCommand(t *testing.T) {
 	// job 3: step 0 [10 20], step 1 [30] (s0.1 is a gap), step 2 [70]
 	j3 := got.Jobs[0].Steps
 	wantJ3 := []map[string]float64{
-		{"step": 0, "count": 2, "mean": 15, "min": 10, "p10": 11, "p50": 15, "p90": 19, "max": 20},
+		{"step": 0, "count": 2, "mean": 15, "min": 10, "p10": 10, "p50": 10, "p90": 18, "max": 20},
 		{"step": 1, "count": 1, "mean": 30, "min": 30, "p10": 30, "p50": 30, "p90": 30, "max": 30},
 		{"step": 2, "count": 1, "mean": 70, "min": 70, "p10": 70, "p50": 70, "p90": 70, "max": 70},
 	}
@@ -118,8 +118,8 @@ func TestJobsCommand(t *testing.T) {
 				t.Errorf("job 3 step %d %s = %v, want %v", k, key, j3[k][key], v)
 			}
 		}
-		if len(j3[k]) != 14 {
-			t.Errorf("step has %d fields, want 14 (step + PerSyst's 13)", len(j3[k]))
+		if len(j3[k]) != 15 {
+			t.Errorf("step has %d fields, want 15 (step, PerSyst's 13, cv)", len(j3[k]))
 		}
 	}
 	// job 3 summary over [10 20 30 70]: mean 32.5, population variance
@@ -132,8 +132,8 @@ func TestJobsCommand(t *testing.T) {
 	if s9["count"] != 3 || s9["mean"] != 2 || math.Abs(s9["std"]-math.Sqrt(2.0/3)) > 1e-12 {
 		t.Errorf("job 9 summary %v", s9)
 	}
-	code, table, _ := fabnet(t, "jobs", ring4Model, "-param", param, "-job", job)
-	if code != 0 || !strings.Contains(table, "job 3: 4 samples in 3 steps, mean 32.5, min 10, max 70, std 22.776") {
+	code, table, _ := fabnet(t, "jobs", ring4Model, "-param", param, "-job", job, "-jobid", "3")
+	if code != 0 || !strings.Contains(table, "4 samples in 3 steps: mean 32.5, std 22.78, min 10, max 70") {
 		t.Errorf("table: %q", table)
 	}
 	if code, _, _ := fabnet(t, "jobs", ring4Model, "-param", param); code != 2 {
