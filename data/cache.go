@@ -57,9 +57,9 @@ type cacheHeader struct {
 	// the line that listed each column are the first two blocks.
 	LabelBytes int
 	Segs       []cacheSeg
-	Blocks   int64  // bytes of binary blocks after the header
-	Order    string // the writing machine's byte order, which the blocks are in
-	CRC      uint32 // CRC-32C of the blocks: a damaged cache is not used
+	Blocks     int64  // bytes of binary blocks after the header
+	Order      string // the writing machine's byte order, which the blocks are in
+	CRC        uint32 // CRC-32C of the blocks: a damaged cache is not used
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -58,7 +57,7 @@ func runDiagnose(args []string, stdout, stderr io.Writer) int {
 	}
 	findings := diagnose.Run(input, th)
 	if *asJSON {
-		return writeJSON(stdout, stderr, struct {
+		return writeJSON(stdout, stderr, "diagnose", struct {
 			Findings []diagnose.Finding `json:"findings"`
 		}{append([]diagnose.Finding{}, findings...)})
 	}
@@ -71,16 +70,6 @@ func runDiagnose(args []string, stdout, stderr io.Writer) int {
 		perKind = 0
 	}
 	if err := diagnose.WriteText(stdout, findings, perKind); err != nil {
-		fmt.Fprintln(stderr, "fabnet diagnose:", err)
-		return 1
-	}
-	return 0
-}
-
-func writeJSON(stdout, stderr io.Writer, v any) int {
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
 		fmt.Fprintln(stderr, "fabnet diagnose:", err)
 		return 1
 	}

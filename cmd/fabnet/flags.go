@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -85,4 +86,15 @@ func parseInterspersed(fs *flag.FlagSet, args []string) error {
 		args = fs.Args()[1:]
 	}
 	return fs.Parse(append([]string{"--"}, pos...))
+}
+
+// writeJSON prints v as indented JSON; name is the subcommand, for errors.
+func writeJSON(stdout, stderr io.Writer, name string, v any) int {
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "fabnet %s: %v\n", name, err)
+		return 1
+	}
+	return 0
 }

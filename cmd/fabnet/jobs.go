@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -103,7 +102,7 @@ func runJobs(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "warning:", warning)
 	}
 	if jf.asJSON {
-		return writeJSON(stdout, stderr, out)
+		return writeJSON(stdout, stderr, "jobs", out)
 	}
 	writeJobsTables(stdout, out, ref, jf)
 	return 0
@@ -197,14 +196,4 @@ func (jf *jobsFlags) loadMeta() (meta []data.JobMeta, path string, err error) {
 	defer f.Close()
 	meta, err = data.ReadJobMeta(jf.meta, f)
 	return meta, jf.meta, err
-}
-
-func writeJSON(stdout, stderr io.Writer, v any) int {
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(v); err != nil {
-		fmt.Fprintln(stderr, "fabnet jobs:", err)
-		return 1
-	}
-	return 0
 }
