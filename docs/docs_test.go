@@ -280,6 +280,9 @@ func checkCollect(t *testing.T, dir string, out []string) {
 	}
 	sum, nonzero := 0, 0
 	for _, v := range last[1:] {
+		if v == "-" {
+			continue // a step the collector could not read (a loaded machine): a gap
+		}
 		var n int
 		if _, err := fmt.Sscan(v, &n); err != nil {
 			t.Fatalf("value %q: %v", v, err)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Collect counters from a simulated fabric (docs/collect.md): five one-second
+# Collect counters from a simulated fabric (docs/collect.md): five two-second
 # steps, with 20 symbol errors set on leaf02 port 2 through ibsim's console
 # while the collector runs. Run from the repository after `make build`;
 # writes the logs into ./ibsim-logs.
@@ -13,9 +13,9 @@ ibsim_start "$repo/testdata/fixtures/ibsim/fattree-2spine-4leaf-16hca/fattree.ne
 cd "$(mktemp -d)"
 ib opensm -o -f opensm.log >/dev/null
 ib "$bin/fabnet" collect "$repo/data/collect/testdata/fattree.fvm" \
-	-o "$out" -interval 1s -steps 5 &
+	-o "$out" -interval 2s -steps 5 &
 collector=$!
-sleep 2.5
+sleep 5
 ibsim_do 'PerformanceSet "leaf02"[2] PortCounters.SymbolErrorCounter=20'
 wait $collector
 "$bin/fabnet" export "$out/symbol_error.fvlog" -o "$out/symbol_errors.dat"
