@@ -12,13 +12,14 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/inkyblackness/imgui-go/v4"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/internal/pngfile"
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/render/gl"
-	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/render/scene"
-	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
 
@@ -57,7 +58,7 @@ type App struct {
 	lastModel *model.Model
 	lastKind  scene.LayoutKind
 	caption   []string
-	legend    *overlay.Legend
+	legend    *data.Legend
 	frameErr  string
 
 	busy     *task
@@ -142,7 +143,7 @@ func newApp(opt Options) (*App, error) {
 		a.release()
 		return nil, err
 	}
-	a.env = &env{Session: snapshot.New(opt.Stderr), app: a, ready: map[string]any{}}
+	a.env = &env{Session: session.New(opt.Stderr), app: a, ready: map[string]any{}}
 	a.in = view.New(a.env)
 	a.p = newPanels()
 	// Files dropped on the window load as if chosen in the Files panel,
@@ -457,7 +458,7 @@ func (a *App) takeShot() {
 	}
 	s := a.shot
 	a.shot = nil
-	if err := snapshot.WritePNG(s.path, a.win.Read()); err != nil {
+	if err := pngfile.Write(s.path, a.win.Read()); err != nil {
 		a.scriptFail(s.line, fmt.Errorf("screenshot: %w", err))
 		a.p.console.Add("screenshot: "+err.Error(), true)
 		return

@@ -20,7 +20,7 @@ import (
 
 const (
 	examples = "../examples/"
-	fixtures = "../render/snapshot/testdata/"
+	fixtures = "../session/testdata/"
 )
 
 // abs is a path from the package directory made absolute, for scripts

@@ -8,7 +8,7 @@ import (
 
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
-	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
 
@@ -16,7 +16,7 @@ import (
 // building and captions, with a window screenshot, and files that a
 // background load has already read handed over instead of read again.
 type env struct {
-	*snapshot.Session
+	*session.Session
 	app   *App
 	ready map[string]any // "kind\x00path" → *model.Model or *data.Series
 }

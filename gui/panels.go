@@ -275,10 +275,10 @@ func (a *App) dataPanel() {
 	switch lg := a.legend; {
 	case st.HasRange:
 		d.lo, d.hi = float32(st.Range[0]), float32(st.Range[1])
-	case lg != nil && lg.Ramp != nil:
+	case lg != nil && lg.Bar != nil:
 		d.lo, d.hi = float32(lg.Min), float32(lg.Max)
 	}
-	if !d.editing && a.legend != nil && a.legend.Ramp != nil {
+	if !d.editing && a.legend != nil && a.legend.Bar != nil {
 		// The fields show the range in use until the user types in them.
 		d.min, d.max = strconv.FormatInt(a.legend.Min, 10), strconv.FormatInt(a.legend.Max, 10)
 	}
@@ -342,7 +342,7 @@ func (a *App) drawLegend() {
 		return
 	}
 	imgui.Textf("%s, %s", lg.Title, lg.Mode)
-	if len(lg.Ramp) > 0 {
+	if len(lg.Bar) > 0 {
 		dl := imgui.WindowDrawList()
 		p := imgui.CursorScreenPos()
 		w := imgui.ContentRegionAvail().X - 40
@@ -351,8 +351,8 @@ func (a *App) drawLegend() {
 			dl.AddRectFilled(imgui.Vec2{X: x0, Y: p.Y}, imgui.Vec2{X: x1, Y: p.Y + h}, imgui.PackedColorFromVec4(vec4(c)))
 		}
 		box(p.X, p.X+14, lg.Below)
-		n := float32(len(lg.Ramp))
-		for i, c := range lg.Ramp {
+		n := float32(len(lg.Bar))
+		for i, c := range lg.Bar {
 			x := p.X + 20 + w*float32(i)/n
 			box(x, x+w/n+0.5, c)
 		}

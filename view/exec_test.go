@@ -8,18 +8,17 @@ import (
 
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/render/scene"
-	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
 
 const ring4 = "../examples/ring4/ring4.fvm"
 
-// newInterp is an interpreter over the real headless session; these tests
-// never take a snapshot, so no GL context is made.
+// newInterp is an interpreter over the real application core (no display,
+// no GL): these tests never take a snapshot.
 func newInterp(t *testing.T) *view.Interp {
 	t.Helper()
-	s := snapshot.New(nil)
-	t.Cleanup(s.Release)
+	s := session.New(nil)
 	return view.New(s)
 }
 

@@ -13,13 +13,13 @@ import (
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/render/scene"
-	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
 
 const (
 	ring4    = "../../examples/ring4/ring4.fvm"
-	fixtures = "../../render/snapshot/testdata/"
+	fixtures = "../../session/testdata/"
 )
 
 func TestCmdStringRoundTrips(t *testing.T) {
@@ -41,8 +41,7 @@ func TestCmdStringRoundTrips(t *testing.T) {
 // panel commands go through the real interpreter: this is what the GUI
 // does with them.
 func newInterp(t *testing.T) *view.Interp {
-	s := snapshot.New(nil)
-	t.Cleanup(s.Release)
+	s := session.New(nil)
 	in := view.New(s)
 	for _, c := range []Cmd{{"model", ring4}, {"param", fixtures + "ring4.fvd"}} {
 		if err := in.Exec(c.Fields()); err != nil {
@@ -235,7 +234,7 @@ func TestInfoAndPickLabels(t *testing.T) {
 // shows: pick through the real scene and camera.
 func TestClickSelectsThePortUnderThePointer(t *testing.T) {
 	in := newInterp(t)
-	sess := in.Env.(*snapshot.Session)
+	sess := in.Env.(*session.Session)
 	sc, _, err := sess.Frame(&in.State)
 	if err != nil {
 		t.Fatal(err)

@@ -30,3 +30,27 @@ func RenderUploaded(r *Renderer, s *scene.Scene, cam scene.Camera, w, h int, bg 
 	r.Draw(cam.View(), cam.Proj(aspect, centre, radius), bg, w, h)
 	return t.Read(), nil
 }
+
+// RenderUploadedInset is RenderUploaded with the scene kept inside vp, a
+// rectangle of the w×h picture (image coordinates, y down): the rest is
+// background, left for the caption and legend. A camera with distance 0 is
+// fitted to vp.
+func RenderUploadedInset(r *Renderer, s *scene.Scene, cam scene.Camera, w, h int, bg scene.Color, vp image.Rectangle) (*image.RGBA, error) {
+	vp = vp.Intersect(image.Rect(0, 0, w, h))
+	if vp.Empty() {
+		vp = image.Rect(0, 0, w, h)
+	}
+	t, err := NewTarget(w, h)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Release()
+	aspect := float32(vp.Dx()) / float32(vp.Dy())
+	if cam.Distance <= 0 {
+		cam.Fit(s, aspect)
+	}
+	centre, radius := s.Sphere()
+	t.Bind()
+	r.DrawViewport(cam.View(), cam.Proj(aspect, centre, radius), bg, vp.Min.X, h-vp.Max.Y, vp.Dx(), vp.Dy())
+	return t.Read(), nil
+}

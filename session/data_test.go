@@ -1,4 +1,4 @@
-package snapshot
+package session
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 	"github.com/fabviz/fabviz/render/scene"
 )
 
-const ring4 = "../../examples/ring4/ring4.fvm"
+const ring4 = "../examples/ring4/ring4.fvm"
 
 // sphereColors maps each drawn port's label to its sphere colour.
 func sphereColors(m *model.Model, sc *scene.Scene) map[string]scene.Color {
