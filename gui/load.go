@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync/atomic"
+	"time"
 
 	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/gui/ctl"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
@@ -53,6 +56,80 @@ func (e *env) LoadJob(path string) error {
 func (e *env) Screenshot(path string, _ *view.State) error {
 	e.app.shot = &shot{path: path, frames: shotFrames}
 	return nil
+}
+
+// load starts reading a file in the background (Files panel, follow mode);
+// init files are small and read at once.
+func (a *App) load(kind, path string, follow bool) {
+	if a.busy != nil {
+		return
+	}
+	if kind == "init" {
+		a.loaded(kind, path, a.exec(ctl.Cmd{"init", path}))
+		return
+	}
+	if a.in.Dir != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(a.in.Dir, path)
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs // the command that installs it must not resolve it again
+	}
+	a.busy = startLoad(kind, path, a.env.Model())
+	a.busy.follow = follow
+}
+
+// pollTask installs a finished background load through its command; an
+// error leaves the previous state and is shown in the Files panel.
+func (a *App) pollTask() {
+	t := a.busy
+	if t == nil {
+		return
+	}
+	select {
+	case r := <-t.done:
+		a.busy = nil
+		if r.err == nil {
+			a.env.ready[t.kind+"\x00"+t.path] = r.v
+			r.err = a.exec(ctl.Cmd{t.kind, t.path})
+			delete(a.env.ready, t.kind+"\x00"+t.path)
+		}
+		if r.err == nil && t.follow {
+			if n := a.env.Steps(); n > 0 {
+				a.exec(ctl.Cmd{"step", fmt.Sprint(n - 1)})
+			}
+		}
+		if !t.follow || r.err != nil {
+			a.loaded(t.kind, t.path, r.err)
+		}
+	default:
+	}
+}
+
+// loaded reports a load in the Files panel and the console.
+func (a *App) loaded(kind, path string, err error) {
+	if err != nil {
+		a.p.files.err = err.Error()
+		a.p.console.Add(err.Error(), true)
+		return
+	}
+	a.p.files.err = ""
+	a.p.files.msg = fmt.Sprintf("%s %s loaded", kind, filepath.Base(path))
+	a.p.console.Add(ctl.Cmd{kind, path}.String(), false)
+}
+
+// pollFollow re-reads a followed log that has grown and goes to its last
+// step.
+func (a *App) pollFollow() {
+	if !a.follow {
+		return
+	}
+	now := time.Now()
+	for _, kind := range []string{"param", "job"} {
+		if w := a.watches[kind]; w != nil && w.Changed(now) {
+			a.load(kind, w.Path, true)
+			return
+		}
+	}
 }
 
 // task is a file being read in the background. The reading goroutine

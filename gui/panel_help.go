@@ -1,0 +1,18 @@
+package gui
+
+import (
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+func (a *App) helpPanel() {
+	for _, b := range bindings {
+		imgui.Textf("%-22s %s", b[0], b[1])
+	}
+	imgui.Separator()
+	imgui.Text("Window-only commands (scripts and command line):")
+	for _, n := range []string{"open", "panel", "play", "pause", "follow", "quit"} {
+		imgui.Bullet()
+		imgui.SameLine()
+		imgui.Text(guiCommands[n].usage)
+	}
+}

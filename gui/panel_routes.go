@@ -1,0 +1,66 @@
+package gui
+
+import (
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/view"
+)
+
+func (a *App) routesPanel() {
+	r := &a.p.routes
+	m := a.env.Model()
+	sel := a.in.State.Select
+	imgui.PushItemWidth(120)
+	imgui.InputText("source", &r.src)
+	imgui.SameLine()
+	if imgui.Button("selected##src") && m != nil {
+		r.src, _ = ctl.RouteEnd(m, sel)
+	}
+	imgui.InputText("destination", &r.dst)
+	imgui.SameLine()
+	if imgui.Button("selected##dst") && m != nil {
+		r.dst, _ = ctl.RouteEnd(m, sel)
+	}
+	if imgui.Button("Draw route") {
+		r.err = a.run(ctl.Cmd{"route", r.src, r.dst})
+	}
+	imgui.InputText("switch A", &r.swA)
+	imgui.SameLine()
+	if imgui.Button("selected##a") && m != nil {
+		_, r.swA = ctl.RouteEnd(m, sel)
+	}
+	imgui.InputText("switch B", &r.swB)
+	imgui.SameLine()
+	if imgui.Button("selected##b") && m != nil {
+		_, r.swB = ctl.RouteEnd(m, sel)
+	}
+	imgui.PopItemWidth()
+	if imgui.Button("Routes between switches") {
+		r.err = a.run(ctl.Cmd{"route-switches", r.swA, r.swB})
+	}
+	imgui.SameLine()
+	if imgui.Button("Clear routes") {
+		r.err = a.run(ctl.Cmd{"clear-routes"})
+	}
+	errText(r.err)
+	imgui.PushTextWrapPos()
+	for _, l := range routeNotes(a.caption, &a.in.State) {
+		imgui.Text(l)
+	}
+	imgui.PopTextWrapPos()
+}
+
+// routeNotes are the caption's route lines (after name, step and
+// selection): hops of a route, distinct paths between switches and the
+// routes on each.
+func routeNotes(caption []string, st *view.State) []string {
+	start := 2
+	if st.Select != "" {
+		start = 3
+	}
+	if len(caption) <= start {
+		return nil
+	}
+	return caption[start:]
+}
