@@ -9,6 +9,7 @@ import (
 
 	"github.com/fabviz/fabviz/gui/ctl"
 	"github.com/fabviz/fabviz/render/scene"
+	"github.com/fabviz/fabviz/session"
 )
 
 // clear fills the window with the background (no scene to draw).
@@ -152,7 +153,7 @@ func (a *App) click(x, y, w, h float32, double bool) {
 		return
 	}
 	hit := a.sc.Pick(cam.Ray(x, y, int(w), int(h)))
-	label := ctl.Label(a.env.Model(), hit)
+	label := session.PickLabel(a.env.Model(), hit)
 	if label == "" {
 		if !double {
 			a.in.State.Select = ""

@@ -1,14 +1,11 @@
 package gui
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
-	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/gui/ctl"
-	"github.com/fabviz/fabviz/render/scene"
 )
 
 func (a *App) dataPanel() {
@@ -76,42 +73,4 @@ func (a *App) dataPanel() {
 		textDisabled("no parameter or job data loaded")
 	}
 	a.drawLegend()
-}
-
-// drawLegend draws the colour bar with its range and the jobs shown.
-func (a *App) drawLegend() {
-	lg := a.legend
-	if lg == nil {
-		return
-	}
-	imgui.Textf("%s, %s", lg.Title, lg.Mode)
-	if len(lg.Bar) > 0 {
-		dl := imgui.WindowDrawList()
-		p := imgui.CursorScreenPos()
-		w := imgui.ContentRegionAvail().X - 40
-		h := float32(16)
-		box := func(x0, x1 float32, c scene.Color) {
-			dl.AddRectFilled(imgui.Vec2{X: x0, Y: p.Y}, imgui.Vec2{X: x1, Y: p.Y + h}, imgui.PackedColorFromVec4(vec4(c)))
-		}
-		box(p.X, p.X+14, lg.Below)
-		n := float32(len(lg.Bar))
-		for i, c := range lg.Bar {
-			x := p.X + 20 + w*float32(i)/n
-			box(x, x+w/n+0.5, c)
-		}
-		box(p.X+26+w, p.X+40+w, lg.Above)
-		imgui.Dummy(imgui.Vec2{X: w + 40, Y: h})
-		imgui.Textf("below %s", data.FormatValue(lg.Min))
-		imgui.SameLineV(w-40, 0)
-		imgui.Textf("above %s", data.FormatValue(lg.Max))
-	}
-	for i, j := range lg.Jobs {
-		if i == 12 {
-			imgui.Textf("… %d more jobs", len(lg.Jobs)-12)
-			break
-		}
-		imgui.ColorButton(fmt.Sprintf("job %d", j.ID), vec4(j.Color), 0, imgui.Vec2{X: 12, Y: 12})
-		imgui.SameLine()
-		imgui.Textf("job %d", j.ID)
-	}
 }

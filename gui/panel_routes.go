@@ -4,6 +4,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
 
@@ -15,12 +16,12 @@ func (a *App) routesPanel() {
 	imgui.InputText("source", &r.src)
 	imgui.SameLine()
 	if imgui.Button("selected##src") && m != nil {
-		r.src, _ = ctl.RouteEnd(m, sel)
+		r.src, _ = session.RouteEnd(m, sel)
 	}
 	imgui.InputText("destination", &r.dst)
 	imgui.SameLine()
 	if imgui.Button("selected##dst") && m != nil {
-		r.dst, _ = ctl.RouteEnd(m, sel)
+		r.dst, _ = session.RouteEnd(m, sel)
 	}
 	if imgui.Button("Draw route") {
 		r.err = a.run(ctl.Cmd{"route", r.src, r.dst})
@@ -28,12 +29,12 @@ func (a *App) routesPanel() {
 	imgui.InputText("switch A", &r.swA)
 	imgui.SameLine()
 	if imgui.Button("selected##a") && m != nil {
-		_, r.swA = ctl.RouteEnd(m, sel)
+		_, r.swA = session.RouteEnd(m, sel)
 	}
 	imgui.InputText("switch B", &r.swB)
 	imgui.SameLine()
 	if imgui.Button("selected##b") && m != nil {
-		_, r.swB = ctl.RouteEnd(m, sel)
+		_, r.swB = session.RouteEnd(m, sel)
 	}
 	imgui.PopItemWidth()
 	if imgui.Button("Routes between switches") {

@@ -28,7 +28,7 @@ func (a *App) selPanel() {
 		textDisabled("click a port or switch, or type its label")
 		return
 	}
-	info, err := ctl.Info(m, st.Select, a.env.Param(), a.env.Jobs(), st.Step)
+	info, err := a.env.Selection(st)
 	if err != nil {
 		errText(err.Error())
 		return

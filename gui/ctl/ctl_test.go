@@ -9,10 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/internal/textio"
-	"github.com/fabviz/fabviz/model"
-	"github.com/fabviz/fabviz/render/scene"
 	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
@@ -168,89 +165,6 @@ func TestKindAndStartDir(t *testing.T) {
 	}
 	if d := StartDir("param", "", "", "/w"); d != "/w" {
 		t.Errorf("empty data dir: %s", d)
-	}
-}
-
-func TestInfoAndPickLabels(t *testing.T) {
-	m, err := model.Load(ring4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := data.Load(fixtures+"ring4.fvd", m, data.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := data.Load(fixtures+"ring4.fvj", m, data.Options{Kind: data.Job})
-	if err != nil {
-		t.Fatal(err)
-	}
-	info, err := Info(m, "s1.13", p, j, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for _, kv := range info {
-		got[kv[0]] = kv[1]
-	}
-	pr := m.Port(1, 13)
-	v, _ := p.Value(pr, 1)
-	if got["port"] != "s1.13" || got["link"] != "s2.15" || !strings.HasPrefix(got["number"], "13 (net, east face") ||
-		got["value"] != data.FormatValue(v)+" at step 1" || got["job"] != "none" {
-		t.Errorf("s1.13: %v", got)
-	}
-	info, _ = Info(m, "n17", p, j, 0)
-	got = map[string]string{}
-	for _, kv := range info {
-		got[kv[0]] = kv[1]
-	}
-	if got["port"] != "s1.5" || got["node"] != "17" || got["host"] != "n17" {
-		t.Errorf("n17: %v", got)
-	}
-	if _, err := Info(m, "nosuch", nil, nil, 0); err == nil {
-		t.Error("unknown label accepted")
-	}
-	info, _ = Info(m, "s3", nil, nil, 0)
-	if info[0] != [2]string{"switch", "s3"} || !strings.Contains(info[1][1], "column 3") {
-		t.Errorf("switch s3: %v", info)
-	}
-	if l := Label(m, scene.Hit{Kind: model.KindPort, Port: pr}); l != "s1.13" {
-		t.Errorf("port hit label %q", l)
-	}
-	if l := Label(m, scene.Hit{Kind: model.KindSwitch, Switch: 2, Port: model.NoPort}); l != "s2" {
-		t.Errorf("switch hit label %q", l)
-	}
-	if l := Label(m, scene.Hit{Kind: model.KindNone}); l != "" {
-		t.Errorf("miss label %q", l)
-	}
-	if n, sw := RouteEnd(m, "s1.5"); n != "17" || sw != "s1" {
-		t.Errorf("RouteEnd(s1.5) = %q %q", n, sw)
-	}
-	if n, sw := RouteEnd(m, "s2"); n != "" || sw != "s2" {
-		t.Errorf("RouteEnd(s2) = %q %q", n, sw)
-	}
-}
-
-// A picked port, turned into its label and selected, is what the panel
-// shows: pick through the real scene and camera.
-func TestClickSelectsThePortUnderThePointer(t *testing.T) {
-	in := newInterp(t)
-	sess := in.Env.(*session.Session)
-	sc, _, err := sess.Frame(&in.State)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cam := scene.DefaultCamera()
-	cam.Fit(sc, 1)
-	target := sc.Cubes.Pos(2)
-	cam.Target = target
-	hit := sc.Pick(cam.Ray(49.5, 49.5, 100, 100)) // the middle pixel looks at the target
-	label := Label(sess.Model(), hit)
-	want := sess.Model().Switches[sc.CubeSwitch[2]].Label
-	if label != want && !strings.HasPrefix(label, want+".") {
-		t.Fatalf("pick at the middle of the view found %q, want switch %s or one of its ports", label, want)
-	}
-	if err := in.Exec(Cmd{"select", label}.Fields()); err != nil || in.State.Select != label {
-		t.Errorf("select %q: %v", label, err)
 	}
 }
 
