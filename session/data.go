@@ -71,13 +71,13 @@ func (s *Session) LoadParam(path string) error {
 	return s.SetParam(p)
 }
 
-// SetParam installs a parameter series already read for the model (it must
-// have the job series' number of steps when one is loaded).
+// SetParam installs a parameter series already read for the model. A job
+// series of another number of steps belongs to another study: it is
+// unloaded, with a note on Warn, so the files of a study load in any order.
 func (s *Session) SetParam(p *data.Series) error {
-	if s.d.jobs != nil {
-		if err := data.CheckJobs(p, s.d.jobs); err != nil {
-			return err
-		}
+	if s.d.jobs != nil && data.CheckJobs(p, s.d.jobs) != nil {
+		fmt.Fprintf(s.Warn, "%s: %d steps, the job file %s %d: the job file is unloaded\n", p.File, p.Steps(), s.d.jobs.File, s.d.jobs.Steps())
+		s.d.jobs, s.d.palette = nil, nil
 	}
 	s.d.param = p
 	return nil
@@ -96,13 +96,12 @@ func (s *Session) LoadJob(path string) error {
 	return s.SetJob(j)
 }
 
-// SetJob installs a job series already read for the model (it must have
-// the parameter series' number of steps when one is loaded).
+// SetJob installs a job series already read for the model; a parameter
+// series of another number of steps is unloaded, as in SetParam.
 func (s *Session) SetJob(j *data.Series) error {
-	if s.d.param != nil {
-		if err := data.CheckJobs(s.d.param, j); err != nil {
-			return err
-		}
+	if s.d.param != nil && data.CheckJobs(s.d.param, j) != nil {
+		fmt.Fprintf(s.Warn, "%s: %d steps, the parameter file %s %d: the parameter file is unloaded\n", j.File, j.Steps(), s.d.param.File, s.d.param.Steps())
+		s.d.param = nil
 	}
 	s.d.jobs, s.d.palette = j, nil
 	return nil
