@@ -73,6 +73,12 @@ type App struct {
 
 	mouse mouseState
 	p     panels
+
+	notes        []string // the core's notes since the last load was reported
+	toDraw       int      // frames still to draw after a change
+	seenInput    int      // the platform's input count at the last look
+	drawsDone    int      // frames drawn and skipped (tests, docs/benchmarks.md)
+	drawsSkipped int
 }
 
 // Run opens the viewer and returns when the window is closed or the script
@@ -87,19 +93,6 @@ func Run(opt Options) error {
 		return err
 	}
 	return a.loop()
-}
-
-// loop draws frames until the window closes, the script ends or
-// Options.Frames frames are drawn; it returns the script's error.
-func (a *App) loop() error {
-	for !a.quit && !a.win.ShouldClose() {
-		a.frame()
-		a.frames++
-		if a.opt.Frames > 0 && a.frames >= a.opt.Frames {
-			break
-		}
-	}
-	return a.err
 }
 
 func newApp(opt Options) (*App, error) {
@@ -128,7 +121,7 @@ func newApp(opt Options) (*App, error) {
 		a.release()
 		return nil, err
 	}
-	a.env = &env{Session: session.New(opt.Stderr), app: a, ready: map[string]any{}}
+	a.env = &env{Session: session.New(noteWriter{a}), app: a, ready: map[string]any{}}
 	a.in = view.New(a.env)
 	a.p = newPanels()
 	// Files dropped on the window load as if chosen in the Files panel,
@@ -225,88 +218,6 @@ func (a *App) watch(kind, path string) {
 	}
 }
 
-// frame is one turn of the main loop.
-func (a *App) frame() {
-	if a.idle() {
-		glfw.WaitEventsTimeout(0.1) // nothing moves: sleep until input (or a follow look)
-	} else {
-		glfw.PollEvents()
-	}
-	a.pollTask()
-	if a.busy == nil {
-		a.pollFollow()
-		if st, moved := a.player.Tick(a.dt(), a.in.State.Step, a.env.Steps()); moved {
-			a.exec(ctl.Cmd{"step", fmt.Sprint(st)})
-		}
-		if a.shot == nil {
-			a.scriptStep()
-		}
-	}
-	if a.busy == nil && a.dirty {
-		a.rebuild()
-	}
-	a.plat.newFrame()
-	imgui.NewFrame()
-	a.input()
-	a.drawPanels()
-	imgui.Render()
-	a.draw3D()
-	a.ui.draw(a.winSize(), a.fbSize(), imgui.RenderedDrawData())
-	a.takeShot()
-	a.win.SwapBuffers()
-}
-
-func (a *App) winSize() [2]float32 {
-	w, h := a.win.GetSize()
-	return [2]float32{float32(w), float32(h)}
-}
-
-func (a *App) fbSize() [2]float32 {
-	w, h := a.win.GetFramebufferSize()
-	return [2]float32{float32(w), float32(h)}
-}
-
-// viewport is the 3-D area right of the panels, in screen units.
-func (a *App) viewport() (x, y, w, h float32) {
-	ws := a.winSize()
-	x = min(a.p.width, ws[0]-1)
-	return x, 0, max(1, ws[0]-x), max(1, ws[1])
-}
-
-// rebuild makes or recolours the scene after a change.
-func (a *App) rebuild() {
-	a.dirty = false
-	st := &a.in.State
-	m := a.env.Model()
-	if m == nil {
-		a.sc, a.caption, a.legend = nil, []string{"no model loaded: choose one in the Files panel"}, nil
-		return
-	}
-	if m != a.lastModel {
-		a.win.SetTitle("fabviz — " + m.Name)
-	}
-	if m != a.lastModel || st.Layout != a.lastKind {
-		st.Camera = scene.DefaultCamera() // a new model or layout: fit it
-		a.lastModel, a.lastKind = m, st.Layout
-	}
-	sc, recoloured, err := a.env.Frame(st)
-	if err != nil {
-		a.frameErr = err.Error()
-		return
-	}
-	a.frameErr = ""
-	if recoloured {
-		a.r.UpdateColors(sc)
-	} else {
-		a.r.Upload(sc)
-		a.geom++
-	}
-	a.gen++
-	a.sc = sc
-	a.caption = a.env.Caption(st)
-	a.legend = a.env.Legend(st)
-}
-
 // lookAt turns the camera to a labelled object (keeping its distance).
 func (a *App) lookAt(label string) {
 	m := a.env.Model()
@@ -325,18 +236,4 @@ func (a *App) lookAt(label string) {
 		}
 		cam.Target = p
 	}
-}
-
-// dt is the time since the last frame, in seconds.
-func (a *App) dt() float64 {
-	now := glfw.GetTime()
-	d := now - a.lastTick
-	a.lastTick = now
-	return d
-}
-
-// idle says whether the next frame can wait for input: nothing plays,
-// loads, runs or is being dragged.
-func (a *App) idle() bool {
-	return !a.spin && !a.moving() && a.busy == nil && a.script == nil && a.shot == nil && a.mouse.drag < 0 && !a.dirty
 }

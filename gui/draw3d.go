@@ -7,6 +7,23 @@ import (
 	"github.com/fabviz/fabviz/render/scene"
 )
 
+func (a *App) winSize() [2]float32 {
+	w, h := a.win.GetSize()
+	return [2]float32{float32(w), float32(h)}
+}
+
+func (a *App) fbSize() [2]float32 {
+	w, h := a.win.GetFramebufferSize()
+	return [2]float32{float32(w), float32(h)}
+}
+
+// viewport is the 3-D area right of the panels, in screen units.
+func (a *App) viewport() (x, y, w, h float32) {
+	ws := a.winSize()
+	x = min(a.p.width, ws[0]-1)
+	return x, 0, max(1, ws[0]-x), max(1, ws[1])
+}
+
 // draw3D draws the scene into the viewport, fitting the camera first when
 // its distance is 0.
 func (a *App) draw3D() {

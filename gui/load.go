@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -113,8 +114,23 @@ func (a *App) loaded(kind, path string, err error) {
 		return
 	}
 	a.p.files.err = ""
-	a.p.files.msg = fmt.Sprintf("%s %s loaded", kind, filepath.Base(path))
+	a.p.files.msg = strings.Join(append([]string{fmt.Sprintf("%s %s loaded", kind, filepath.Base(path))}, a.notes...), "\n")
+	a.notes = nil
 	a.p.console.Add(ctl.Cmd{kind, path}.String(), false)
+}
+
+// noteWriter takes the core's notes (a route left out, a file of another
+// study unloaded): each line goes to the console and stderr, and is kept
+// for the Files panel's message of the load that caused it.
+type noteWriter struct{ a *App }
+
+func (w noteWriter) Write(b []byte) (int, error) {
+	w.a.opt.Stderr.Write(b)
+	for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+		w.a.p.console.Add(l, true)
+		w.a.notes = append(w.a.notes, l)
+	}
+	return len(b), nil
 }
 
 // pollFollow re-reads a followed log that has grown and goes to its last

@@ -24,7 +24,7 @@ func (a *App) consolePanel() {
 	}
 	imgui.EndChild()
 	imgui.PushItemWidth(-1)
-	if imgui.InputTextWithHintV("##cmd", "a §6 command, e.g. step 3", &a.p.line, imgui.InputTextFlagsEnterReturnsTrue, nil) {
+	if imgui.InputTextWithHintV("##cmd", "a command, e.g. step 3 (list in Help)", &a.p.line, imgui.InputTextFlagsEnterReturnsTrue, nil) {
 		a.consoleLine(a.p.line)
 		a.p.line = ""
 		imgui.SetKeyboardFocusHereV(-1)

@@ -8,6 +8,23 @@ import (
 	"github.com/fabviz/fabviz/gui/ctl"
 )
 
+// filesState is what the Files panel's fields hold between frames.
+type filesState struct {
+	kind     int32 // index in ctl.Kinds
+	path     string
+	browser  *ctl.Browser
+	err, msg string
+}
+
+// setPath puts a chosen or typed path in the field, with the kind the file
+// is of (its first lines, else its name), not the kind last used.
+func (f *filesState) setPath(p string) {
+	f.path = p
+	f.kind = int32(index(ctl.Kinds, ctl.KindOf(p)))
+}
+
+// filesPanel loads a model, parameter, job or initialisation file chosen
+// in the browser, typed or dropped on the window.
 func (a *App) filesPanel() {
 	f := &a.p.files
 	imgui.ComboV("kind", &f.kind, ctl.Kinds, -1)
@@ -33,14 +50,17 @@ func (a *App) filesPanel() {
 			}
 			if imgui.Selectable(name) {
 				if p := f.browser.Choose(e); p != "" {
-					f.path = p
-					f.kind = int32(index(ctl.Kinds, ctl.KindOf(p)))
+					f.setPath(p)
 				}
 			}
 		}
 	}
 	imgui.EndChild()
-	enter := imgui.InputTextV("path", &f.path, imgui.InputTextFlagsEnterReturnsTrue, nil)
+	path := f.path
+	enter := imgui.InputTextV("path", &path, imgui.InputTextFlagsEnterReturnsTrue, nil)
+	if path != f.path {
+		f.setPath(path)
+	}
 	beginDisabled(a.busy != nil || f.path == "")
 	if (imgui.Button("Load "+kind) || enter) && a.busy == nil && f.path != "" {
 		a.load(kind, f.path, false)

@@ -1,11 +1,12 @@
 package gui
 
 import (
+	"fmt"
+
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/fabviz/fabviz/gui/ctl"
 	"github.com/fabviz/fabviz/session"
-	"github.com/fabviz/fabviz/view"
 )
 
 func (a *App) routesPanel() {
@@ -46,22 +47,15 @@ func (a *App) routesPanel() {
 	}
 	errText(r.err)
 	imgui.PushTextWrapPos()
-	for _, l := range routeNotes(a.caption, &a.in.State) {
-		imgui.Text(l)
+	for i, n := range a.env.RouteNotes() {
+		for k, c := range n.Colors {
+			if k == 8 {
+				break // a few swatches tell the colours; the text counts the paths
+			}
+			imgui.ColorButton(fmt.Sprintf("route %d.%d", i, k), vec4(c), 0, imgui.Vec2{X: 12, Y: 12})
+			imgui.SameLineV(0, 2)
+		}
+		imgui.Text(n.Text)
 	}
 	imgui.PopTextWrapPos()
-}
-
-// routeNotes are the caption's route lines (after name, step and
-// selection): hops of a route, distinct paths between switches and the
-// routes on each.
-func routeNotes(caption []string, st *view.State) []string {
-	start := 2
-	if st.Select != "" {
-		start = 3
-	}
-	if len(caption) <= start {
-		return nil
-	}
-	return caption[start:]
 }

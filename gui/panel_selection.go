@@ -6,10 +6,26 @@ import (
 	"github.com/fabviz/fabviz/gui/ctl"
 )
 
+// selState is what the Selection panel's fields hold between frames.
+type selState struct {
+	typed, err string
+	clearEnd   float32 // right edge of the Clear button last drawn (tests)
+}
+
+// buttonWidth is the width of a button with a label.
+func buttonWidth(label string) float32 {
+	return imgui.CalcTextSize(label, true, 0).X + 2*imgui.CurrentStyle().FramePadding().X
+}
+
+// selPanel selects by label and lists what the core says of the
+// selection: place, ids, link, node, and the value its colour shows.
 func (a *App) selPanel() {
 	st := &a.in.State
 	s := &a.p.sel
-	enter := imgui.InputTextWithHintV("label", "SW.PORT, switch or host", &s.typed, imgui.InputTextFlagsEnterReturnsTrue, nil)
+	gap := imgui.CurrentStyle().ItemSpacing().X
+	imgui.PushItemWidth(imgui.ContentRegionAvail().X - buttonWidth("Select") - buttonWidth("Clear") - 2*gap)
+	enter := imgui.InputTextWithHintV("##label", "SW.PORT, switch or host", &s.typed, imgui.InputTextFlagsEnterReturnsTrue, nil)
+	imgui.PopItemWidth()
 	imgui.SameLine()
 	if imgui.Button("Select") || enter {
 		s.err = ""
@@ -22,6 +38,7 @@ func (a *App) selPanel() {
 		st.Select, s.err = "", ""
 		a.dirty = true
 	}
+	s.clearEnd = imgui.ItemRectMax().X
 	errText(s.err)
 	m := a.env.Model()
 	if m == nil || st.Select == "" {

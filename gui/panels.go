@@ -21,24 +21,27 @@ type panels struct {
 	width   float32
 	setOpen []int // by panel: 0 leave, 1 close, 2 open (next frame)
 	help    bool
-	files   struct {
-		kind     int32
-		path     string
-		browser  *ctl.Browser
-		err, msg string
-	}
-	data struct {
+	files   filesState
+	data    struct {
 		min, max string
 		lo, hi   float32
 		err      string
 		editing  bool
 	}
 	stepText string
-	sel      struct{ typed, err string }
+	sel      selState
 	routes   struct{ src, dst, swA, swB, err string }
 	console  *ctl.Console
 	line     string
 	cmap     int32
+}
+
+// forgetModel empties the fields that name the previous model's objects
+// (selection, route ends) and their messages, when another model loads.
+func (p *panels) forgetModel() {
+	p.sel.typed, p.sel.err = "", ""
+	p.routes.src, p.routes.dst, p.routes.swA, p.routes.swB, p.routes.err = "", "", "", "", ""
+	p.data.err = ""
 }
 
 func newPanels() panels {

@@ -157,6 +157,28 @@ func TestKindAndStartDir(t *testing.T) {
 			t.Errorf("KindOf(%q) = %s, want %s", p, got, want)
 		}
 	}
+	// A file that exists is known by its first lines, whatever its name.
+	dir := t.TempDir()
+	for name, c := range map[string]struct{ src, want string }{
+		"a.txt":      {"# my ring\nname ring\nrows 1\n", "model"},
+		"b.dat":      {"\n# colours\nrange 1 150\ncolor below 0.5 0.5 0.5\n", "init"},
+		"c.fvd":      {"#! fabviz-log 1\n#! counter job\n#! interval 60s\n", "job"},
+		"jobs.fvlog": {"#! fabviz-log 1\n#! counter port_xmit_data bytes\n", "param"},
+		"init.ini":   {"s0.0 1 2 3\n", "param"}, // data lines: the name says which data
+		"jobs.dat":   {"s0.0 7 7 7\n", "job"},
+	} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(c.src), 0o644)
+		if got := KindOf(p); got != c.want {
+			t.Errorf("KindOf(%s holding %q) = %s, want %s", name, c.src, got, c.want)
+		}
+	}
+	for f, want := range map[string]string{"../../examples/ring4/ring4.fvm": "model", "../../examples/badcable/fabviz.ini": "init",
+		"../../examples/badcable/jobs.dat": "job", "../../examples/badcable/bad.dat": "param"} {
+		if got := KindOf(f); got != want {
+			t.Errorf("KindOf(%s) = %s, want %s", f, got, want)
+		}
+	}
 	if d := StartDir("model", "models", "data", "/w"); d != "/w/models" {
 		t.Errorf("model start dir %s", d)
 	}

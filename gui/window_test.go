@@ -1,0 +1,179 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/internal/gltest"
+	"github.com/fabviz/fabviz/render/scene"
+)
+
+// settle draws frames until nothing is left to draw.
+func settle(a *App) {
+	for i := 0; i < 20 && (a.toDraw > 0 || a.dirty || a.busy != nil); i++ {
+		a.frame()
+	}
+}
+
+// aimAt turns the camera to a switch and returns the middle of the 3-D
+// view in window coordinates, which then lies on its cube.
+func aimAt(t *testing.T, a *App, label string) (x, y float64) {
+	t.Helper()
+	sw, ok := a.env.Model().SwitchByLabel(label)
+	if !ok {
+		t.Fatalf("no switch %s", label)
+	}
+	a.in.State.Camera.Target = a.sc.Layout.Center[sw]
+	vx, _, w, h := a.viewport()
+	// The pick ray goes through pixel centres: (w/2, h/2) of the view.
+	return float64(vx + w/2), float64(h / 2)
+}
+
+// A press and release that both arrive between two frames still click:
+// the events are queued, not read from the button state at frame time.
+func TestQuickClickSelects(t *testing.T) {
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm", Param: fixtures + "ring4.fvd"})
+	settle(a)
+	x, y := aimAt(t, a, "s2")
+	a.win.SetCursorPos(x, y)
+	a.frame() // imgui sees the pointer over the 3-D view
+	a.plat.mouseButton(0, true, x, y)
+	a.plat.mouseButton(0, false, x, y)
+	a.frame()
+	if sel := a.in.State.Select; sel != "s2" && !strings.HasPrefix(sel, "s2.") {
+		t.Fatalf("a click within one frame selected %q, want s2 or one of its ports", sel)
+	}
+	// Keys likewise: a tap of → steps once, and imgui sees the key down
+	// for one frame, then up.
+	a.plat.key(glfw.KeyRight, glfw.Press)
+	a.plat.key(glfw.KeyRight, glfw.Release)
+	a.frame()
+	if a.in.State.Step != 1 {
+		t.Errorf("a tap of → left step %d, want 1", a.in.State.Step)
+	}
+	if !imgui.IsKeyDown(int(glfw.KeyRight)) {
+		t.Error("imgui never saw the tapped key down")
+	}
+	a.frame()
+	if imgui.IsKeyDown(int(glfw.KeyRight)) {
+		t.Error("imgui still sees the tapped key down a frame later")
+	}
+}
+
+// An untouched window draws nothing; input makes it draw again.
+func TestIdleWindowDrawsNothing(t *testing.T) {
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm"})
+	settle(a)
+	drawn := a.drawsDone
+	for i := 0; i < 3; i++ {
+		a.frame()
+	}
+	if a.drawsDone != drawn || a.drawsSkipped < 3 {
+		t.Errorf("idle: %d frames drawn, %d skipped; want 0 drawn", a.drawsDone-drawn, a.drawsSkipped)
+	}
+	a.plat.key(glfw.KeyP, glfw.Press) // processor view
+	a.frame()
+	if a.drawsDone == drawn {
+		t.Error("a key press drew nothing")
+	}
+}
+
+// The wheel zooms toward the pointer: the target moves toward the point
+// under it, not only the distance shrinks.
+func TestWheelZoomsTowardThePointer(t *testing.T) {
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm"})
+	settle(a)
+	vx, _, w, h := a.viewport()
+	x, y := float64(vx+w*0.85), float64(h*0.5)
+	a.win.SetCursorPos(x, y)
+	a.frame()
+	before := a.in.State.Camera
+	a.plat.scroll(0, 2, x, y)
+	a.frame()
+	after := a.in.State.Camera
+	if after.Distance >= before.Distance*0.82 || after.Distance < before.Distance*0.8 {
+		t.Errorf("distance %v → %v, want ×0.81", before.Distance, after.Distance)
+	}
+	right := before.Dir().Mul(-1).Cross(scene.Vec3{0, 0, 1}).Norm() // the view's right
+	if moved := after.Target.Sub(before.Target).Dot(right); moved <= 0 {
+		t.Errorf("a zoom right of the centre moved the target %v along the view's right", moved)
+	}
+}
+
+// Loading another model empties the fields naming the old one's objects.
+func TestAnotherModelEmptiesTheFields(t *testing.T) {
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm"})
+	settle(a)
+	a.p.sel.typed, a.p.routes.src, a.p.routes.swA = "s1.5", "17", "s1"
+	if err := a.exec(ctl.Cmd{"model", examples + "planes/planes.fvm"}); err != nil {
+		t.Fatal(err)
+	}
+	settle(a)
+	if a.p.sel.typed != "" || a.p.routes.src != "" || a.p.routes.swA != "" {
+		t.Errorf("after planes: selection %q, route source %q, switch A %q", a.p.sel.typed, a.p.routes.src, a.p.routes.swA)
+	}
+}
+
+// A path typed in the Files panel is loaded as the kind its file is, not
+// as the kind used last; a parameter file of another model gets one line.
+func TestTypedPathTakesItsFilesKind(t *testing.T) {
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm"})
+	settle(a)
+	dir := t.TempDir()
+	ini := filepath.Join(dir, "colours.txt")
+	os.WriteFile(ini, []byte("color background 0.2 0.2 0.2\n"), 0o644)
+	a.p.files.setPath(abs(t, fixtures+"ring4.fvd"))
+	if k := ctl.Kinds[a.p.files.kind]; k != "param" {
+		t.Fatalf("ring4.fvd typed: kind %s", k)
+	}
+	a.p.files.setPath(ini)
+	if k := ctl.Kinds[a.p.files.kind]; k != "init" {
+		t.Errorf("an init file typed after a parameter file: kind %s, want init", k)
+	}
+	a.load("param", abs(t, "../examples/badcable/bad.dat"), false)
+	settle(a)
+	if n := strings.Count(a.p.files.err, "\n") + 1; n != 1 || !strings.Contains(a.p.files.err, "the file is for another model") {
+		t.Errorf("another model's parameter file: %d lines: %q", n, a.p.files.err)
+	}
+}
+
+// The Selection panel shows its buttons whole, and the ring and route
+// colours stand out in the picture.
+func TestSelectionPanelAndHighlight(t *testing.T) {
+	shot := filepath.Join(t.TempDir(), "sel.png")
+	script := writeScript(t,
+		"model "+abs(t, examples+"ring4/ring4.fvm"),
+		"param "+abs(t, fixtures+"ring4.fvd"),
+		"mode total",
+		"select s0.13",
+		"route 0 40",
+		"route 13 30",
+		"panel selection open",
+		"panel routes open",
+		"screenshot "+shot,
+	)
+	a := open(t, Options{Script: script})
+	if err := a.loop(); err != nil {
+		t.Fatal(err)
+	}
+	if end := a.p.sel.clearEnd; end <= 0 || end > a.p.width-4 {
+		t.Errorf("the Clear button ends at x=%v, beyond the panel (%v wide)", end, a.p.width)
+	}
+	img := gltest.ReadPNG(t, shot)
+	cyan := count(img, sceneArea, func(r, g, b uint8) bool { return r < 60 && g > 180 && b > 180 })
+	orange := count(img, sceneArea, func(r, g, b uint8) bool { return r > 200 && g > 100 && g < 170 && b < 60 })
+	if cyan < 50 || orange < 50 {
+		t.Errorf("%d cyan ring pixels, %d orange second-route pixels", cyan, orange)
+	}
+	t.Logf("screenshot: %s", shot)
+	if os.Getenv("FABVIZ_KEEP_SHOT") != "" {
+		data, _ := os.ReadFile(shot)
+		os.WriteFile(os.Getenv("FABVIZ_KEEP_SHOT"), data, 0o644)
+	}
+}
