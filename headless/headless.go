@@ -67,7 +67,7 @@ func (s *Session) Render(st *view.State) (*image.RGBA, error) {
 	}
 	caption, legend := s.Caption(st), s.Legend(st)
 	bg := s.Style().Background
-	img, err := gl.RenderUploadedInset(s.r, sc, st.Camera, st.Width, st.Height, bg, overlay.SceneInset(st.Width, st.Height, legend))
+	img, err := gl.RenderUploadedInset(s.r, sc, st.Camera, st.Width, st.Height, bg, overlay.SceneInset(st.Width, st.Height, len(caption), legend))
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func TestPictureColours(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The scene keeps clear of the legend: it is drawn into the inset.
-	box := overlay.SceneInset(800, 500, s.Legend(&in.State))
+	box := overlay.SceneInset(800, 500, len(s.Caption(&in.State)), s.Legend(&in.State))
 	if box == image.Rect(0, 0, 800, 500) {
 		t.Fatal("the scene is drawn under the legend")
 	}

@@ -55,21 +55,31 @@ func legendSize(leg *data.Legend, s int) (w, h int) {
 }
 
 // SceneInset is the part of a w×h picture the scene is drawn into so that
-// the legend never covers it: the whole picture without a legend, else the
-// picture less a strip beside or above the legend, whichever keeps more.
-func SceneInset(w, h int, leg *data.Legend) image.Rectangle {
+// neither the caption (lines of text at the top left) nor the legend ever
+// covers it: the picture less the caption's rows at the top and less a
+// strip beside or above the legend, whichever keeps more.
+func SceneInset(w, h, captionLines int, leg *data.Legend) image.Rectangle {
 	all := image.Rect(0, 0, w, h)
+	s := Scale(all)
+	top := 0
+	if captionLines > 0 {
+		top = (4 + 15*captionLines) * s
+	}
+	if top >= h/2 {
+		top = 0 // a picture too small for both: the scene wins
+	}
+	in := image.Rect(0, top, w, h)
 	if leg == nil {
-		return all
+		return in
 	}
-	lw, lh := legendSize(leg, Scale(image.Rect(0, 0, w, h)))
-	if lw >= w || lh >= h {
-		return all // a picture too small for both: the scene wins
+	lw, lh := legendSize(leg, s)
+	if lw >= w || lh >= in.Dy() {
+		return in
 	}
-	if lw*h <= lh*w {
-		return image.Rect(0, 0, w-lw, h) // a strip on the right costs less
+	if lw*in.Dy() <= lh*w {
+		return image.Rect(0, top, w-lw, h) // a strip on the right costs less
 	}
-	return image.Rect(0, 0, w, h-lh)
+	return image.Rect(0, top, w, h-lh)
 }
 
 func drawLegend(img *image.RGBA, leg *data.Legend, ink color.RGBA, s int) {

@@ -65,18 +65,21 @@ func TestSceneInsetLeavesTheLegendFree(t *testing.T) {
 	for _, leg := range []*data.Legend{{Bar: make([]scene.Color, 2)}, {Bar: make([]scene.Color, 2), Jobs: jobs}} {
 		for _, sz := range [][2]int{{800, 500}, {500, 800}, {1920, 1080}, {640, 400}} {
 			w, h := sz[0], sz[1]
-			in := SceneInset(w, h, leg)
+			in := SceneInset(w, h, 4, leg)
 			lw, lh := legendSize(leg, Scale(image.Rect(0, 0, w, h)))
 			box := image.Rect(w-lw, h-lh, w, h)
 			if in.Overlaps(box) {
 				t.Errorf("%dx%d, %d jobs: scene %v overlaps legend %v", w, h, len(leg.Jobs), in, box)
 			}
-			if in.Dx()*in.Dy() < w*h/3 {
+			if s := Scale(image.Rect(0, 0, w, h)); in.Min.Y < (4+15*4)*s {
+				t.Errorf("%dx%d: scene %v overlaps the 4-line caption", w, h, in)
+			}
+			if in.Dx()*in.Dy() < w*h/4 {
 				t.Errorf("%dx%d: scene keeps only %v", w, h, in)
 			}
 		}
 	}
-	if got := SceneInset(800, 500, nil); got != image.Rect(0, 0, 800, 500) {
+	if got := SceneInset(800, 500, 0, nil); got != image.Rect(0, 0, 800, 500) {
 		t.Errorf("no legend: %v", got)
 	}
 }
