@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/fattree"
+	"github.com/fabviz/fabviz/internal/testsupport/fattree"
 	"github.com/fabviz/fabviz/model"
 )
 

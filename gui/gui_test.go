@@ -12,9 +12,9 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"github.com/fabviz/fabviz/gui/ctl"
-	"github.com/fabviz/fabviz/internal/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/xvfb"
 	"github.com/fabviz/fabviz/internal/textio"
-	"github.com/fabviz/fabviz/internal/xvfb"
 	"github.com/fabviz/fabviz/render/scene"
 )
 

@@ -10,7 +10,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/fabviz/fabviz/gui/ctl"
-	"github.com/fabviz/fabviz/internal/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/gltest"
 	"github.com/fabviz/fabviz/render/scene"
 )
 

@@ -4,7 +4,7 @@ import (
 	"image"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/gltest"
 	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/view"
 )

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/gltest"
-	"github.com/fabviz/fabviz/internal/xvfb"
+	"github.com/fabviz/fabviz/internal/testsupport/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/xvfb"
 )
 
 const ring4 = "../../examples/ring4/ring4.fvm"

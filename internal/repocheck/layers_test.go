@@ -13,8 +13,8 @@ const module = "github.com/fabviz/fabviz/"
 // harnesses are the test-support packages: tests, benchmarks and bench/
 // programs use them; no package of the program does.
 var harnesses = []string{
-	"internal/benchmodel", "internal/fattree", "internal/gltest", "internal/ibsimtest",
-	"internal/snmpdtest", "internal/testtool", "internal/xvfb",
+	"internal/testsupport/benchmodel", "internal/testsupport/fattree", "internal/testsupport/gltest", "internal/testsupport/ibsimtest",
+	"internal/testsupport/snmpdtest", "internal/testsupport/testtool", "internal/testsupport/xvfb",
 }
 
 // layer is a rule of the layering (docs/architecture.md): packages under
@@ -115,7 +115,7 @@ func isHarness(p string) bool {
 func TestLayersCatchAnUpwardImport(t *testing.T) {
 	for pkg, dep := range map[string]string{
 		"render/scene": "view", "render/overlay": "session", "routes/lft": "data",
-		"model": "internal/benchmodel", "session": "render/gl", "view": "session",
+		"model": "internal/testsupport/benchmodel", "session": "render/gl", "view": "session",
 	} {
 		if errs, _ := checkPackage(pkg, []string{"model", dep}); len(errs) != 1 {
 			t.Errorf("%s importing %s passed the check", pkg, dep)
