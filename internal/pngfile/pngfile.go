@@ -1,5 +1,3 @@
-// Package pngfile writes PNG pictures safely: through a temporary file
-// renamed into place, so a failed write leaves no half-written picture.
 package pngfile
 
 import (
