@@ -147,7 +147,7 @@ func TestTypedPathTakesItsFilesKind(t *testing.T) {
 // colours stand out in the picture.
 func TestSelectionPanelAndHighlight(t *testing.T) {
 	shot := filepath.Join(t.TempDir(), "sel.png")
-	script := writeScript(t,
+	a := runScript(t,
 		"model "+abs(t, examples+"ring4/ring4.fvm"),
 		"param "+abs(t, fixtures+"ring4.fvd"),
 		"mode total",
@@ -158,10 +158,6 @@ func TestSelectionPanelAndHighlight(t *testing.T) {
 		"panel routes open",
 		"screenshot "+shot,
 	)
-	a := open(t, Options{Script: script})
-	if err := a.loop(); err != nil {
-		t.Fatal(err)
-	}
 	if end := a.p.sel.clearEnd; end <= 0 || end > a.p.width-4 {
 		t.Errorf("the Clear button ends at x=%v, beyond the panel (%v wide)", end, a.p.width)
 	}
