@@ -7,6 +7,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/render/scene"
 )
 
@@ -116,12 +117,8 @@ func (a *App) drawCaption() {
 	}
 }
 
-func textColor(bg scene.Color) imgui.Vec4 {
-	if 0.3*bg[0]+0.59*bg[1]+0.11*bg[2] > 0.5 {
-		return imgui.Vec4{W: 1}
-	}
-	return imgui.Vec4{X: 1, Y: 1, Z: 1, W: 1}
-}
+// textColor is the caption's colour on a background: the pictures'.
+func textColor(bg scene.Color) imgui.Vec4 { return vec4(overlay.TextColor(bg)) }
 
 // beginDisabled greys the widgets up to endDisabled when off is true (this
 // imgui-go leaves imgui's own disabled groups out); callers ignore their

@@ -146,3 +146,17 @@ func TestModelResetsModelState(t *testing.T) {
 		t.Errorf("after a new model: select %q routes %v hidden %v", in.State.Select, in.State.Routes, in.State.Hidden)
 	}
 }
+
+func TestUsagesNameEveryCommand(t *testing.T) {
+	u := view.Usages()
+	if len(u) < 19 {
+		t.Fatalf("%d usages", len(u))
+	}
+	in := newInterp(t)
+	for _, line := range u {
+		name := strings.Fields(line)[0]
+		if err := in.ExecLine(name); err != nil && strings.Contains(err.Error(), "unknown command") {
+			t.Errorf("usage %q names no command", line)
+		}
+	}
+}
