@@ -5,23 +5,40 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/view"
 )
 
-func (a *App) dataPanel() {
-	st := &a.in.State
-	d := &a.p.data
-	param := a.env.Param()
-	switch lg := a.legend; {
+// dataState is what the Data panel's range fields hold between frames.
+type dataState struct {
+	min, max string  // the typed MIN and MAX
+	lo, hi   float32 // the drag range
+	err      string
+	editing  bool // a MIN or MAX field has the keyboard
+}
+
+// show puts the range in use in the fields: the `range` command's, else
+// the legend's (the automatic range); typed text stays while being edited.
+func (d *dataState) show(st *view.State, lg *data.Legend) {
+	switch {
 	case st.HasRange:
 		d.lo, d.hi = float32(st.Range[0]), float32(st.Range[1])
 	case lg != nil && lg.Bar != nil:
 		d.lo, d.hi = float32(lg.Min), float32(lg.Max)
 	}
-	if !d.editing && a.legend != nil && a.legend.Bar != nil {
-		// The fields show the range in use until the user types in them.
-		d.min, d.max = strconv.FormatInt(a.legend.Min, 10), strconv.FormatInt(a.legend.Max, 10)
+	if !d.editing && lg != nil && lg.Bar != nil {
+		d.min, d.max = strconv.FormatInt(lg.Min, 10), strconv.FormatInt(lg.Max, 10)
 	}
+}
+
+// dataPanel sets the range of interest, the display mode and job colours,
+// and shows the legend.
+func (a *App) dataPanel() {
+	st := &a.in.State
+	d := &a.p.data
+	param := a.env.Param()
+	d.show(st, a.legend)
 	imgui.PushItemWidth(110)
 	e1 := imgui.InputTextV("MIN", &d.min, imgui.InputTextFlagsEnterReturnsTrue, nil)
 	act := imgui.IsItemActive()

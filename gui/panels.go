@@ -19,16 +19,11 @@ var panelOpen = []bool{false, true, true, true, true, false, false, false}
 
 // panels holds what the panels' fields hold between frames.
 type panels struct {
-	width   float32
-	setOpen []int // by panel: 0 leave, 1 close, 2 open (next frame)
-	help    bool
-	files   filesState
-	data    struct {
-		min, max string
-		lo, hi   float32
-		err      string
-		editing  bool
-	}
+	width    float32
+	setOpen  []int // by panel: 0 leave, 1 close, 2 open (next frame)
+	help     bool
+	files    filesState
+	data     dataState
 	stepText string
 	sel      selState
 	routes   struct{ src, dst, swA, swB, err string }

@@ -9,9 +9,11 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/inkyblackness/imgui-go/v4"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/gui/ctl"
 	"github.com/fabviz/fabviz/internal/testsupport/gltest"
 	"github.com/fabviz/fabviz/render/scene"
+	"github.com/fabviz/fabviz/view"
 )
 
 // settle draws frames until nothing is left to draw.
@@ -171,5 +173,22 @@ func TestSelectionPanelAndHighlight(t *testing.T) {
 	if os.Getenv("FABVIZ_KEEP_SHOT") != "" {
 		data, _ := os.ReadFile(shot)
 		os.WriteFile(os.Getenv("FABVIZ_KEEP_SHOT"), data, 0o644)
+	}
+}
+
+// The Data panel's fields show the range in use, and keep typed text.
+func TestDataFieldsShowTheRangeInUse(t *testing.T) {
+	var d dataState
+	st := view.NewState()
+	lg := &data.Legend{Min: 15000, Max: 100000, Bar: make([]data.RGB, 2)}
+	d.show(&st, lg)
+	if d.min != "15000" || d.max != "100000" || d.lo != 15000 || d.hi != 100000 {
+		t.Errorf("automatic range: %+v", d)
+	}
+	st.Range, st.HasRange = [2]int64{1, 150}, true
+	d.editing, d.min = true, "7"
+	d.show(&st, &data.Legend{Min: 1, Max: 150, Bar: lg.Bar})
+	if d.min != "7" || d.lo != 1 || d.hi != 150 {
+		t.Errorf("while typing: %+v", d)
 	}
 }
