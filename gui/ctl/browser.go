@@ -147,7 +147,12 @@ func sniff(path string) string {
 		return ""
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(io.LimitReader(f, 64<<10))
+	return sniffReader(f)
+}
+
+// sniffReader is sniff on the file's contents.
+func sniffReader(r io.Reader) string {
+	sc := bufio.NewScanner(io.LimitReader(r, 64<<10))
 	for n := 0; n < sniffLines && sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if n == 0 && strings.HasPrefix(line, logMagic) {
