@@ -12,6 +12,7 @@ import (
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/gui/ctl"
 	"github.com/fabviz/fabviz/internal/testsupport/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/xtest"
 	"github.com/fabviz/fabviz/render/scene"
 	"github.com/fabviz/fabviz/view"
 )
@@ -65,6 +66,29 @@ func TestQuickClickSelects(t *testing.T) {
 	a.frame()
 	if imgui.IsKeyDown(int(glfw.KeyRight)) {
 		t.Error("imgui still sees the tapped key down a frame later")
+	}
+}
+
+// The same through the X server: the pointer moved, then a press and a
+// release sent at once (XTEST), arriving within one frame, select; a key
+// tapped likewise steps.
+func TestRealQuickClickSelects(t *testing.T) {
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm", Param: fixtures + "ring4.fvd"})
+	settle(a)
+	x, y := aimAt(t, a, "s2")
+	wx, wy := a.win.GetPos()
+	d := xtest.Open(t)
+	d.Move(wx+int(x), wy+int(y))
+	a.frame()
+	d.Click(1)
+	a.frame()
+	if sel := a.in.State.Select; sel != "s2" && !strings.HasPrefix(sel, "s2.") {
+		t.Fatalf("a click sent through X within one frame selected %q, want s2 or one of its ports", sel)
+	}
+	d.Tap(t, "Right")
+	a.frame()
+	if a.in.State.Step != 1 {
+		t.Errorf("a tap of Right through X left step %d, want 1", a.in.State.Step)
 	}
 }
 

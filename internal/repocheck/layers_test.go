@@ -12,10 +12,7 @@ const module = "github.com/fabviz/fabviz/"
 
 // harnesses are the test-support packages: tests, benchmarks and bench/
 // programs use them; no package of the program does.
-var harnesses = []string{
-	"internal/testsupport/benchmodel", "internal/testsupport/fattree", "internal/testsupport/gltest", "internal/testsupport/ibsimtest",
-	"internal/testsupport/snmpdtest", "internal/testsupport/testtool", "internal/testsupport/xvfb",
-}
+var harnesses = []string{"internal/testsupport"}
 
 // layer is a rule of the layering (docs/architecture.md): packages under
 // From may not depend, even indirectly, on packages under any of Not.
