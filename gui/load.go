@@ -11,7 +11,9 @@ import (
 
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/internal/pngfile"
 	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/render/gl"
 	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
@@ -51,6 +53,31 @@ func (e *env) LoadJob(path string) error {
 		return e.Session.SetJob(v.(*data.Series))
 	}
 	return e.Session.LoadJob(path)
+}
+
+// Snapshot draws the state's 3-D scene with its caption and legend, as
+// `fabviz snapshot` does, with the window's GL context, and writes it.
+func (e *env) Snapshot(path string, st *view.State) error {
+	a := e.app
+	sc, recoloured, err := e.Frame(st)
+	if err != nil {
+		return err
+	}
+	if recoloured {
+		a.r.UpdateColors(sc)
+	} else {
+		a.r.Upload(sc)
+		a.geom++
+	}
+	a.gen++ // the window's kept picture is redrawn from the uploaded scene
+	a.sc = sc
+	img, err := gl.Picture(a.r, sc, st.Camera, st.Width, st.Height, e.Style().Background, e.Caption(st), e.Legend(st))
+	a.win.BindDefault()
+	if err != nil {
+		return err
+	}
+	a.redraw()
+	return pngfile.Write(path, img)
 }
 
 // Screenshot asks the window for a picture of its next complete frame.

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -216,5 +217,31 @@ func TestDataFieldsShowTheRangeInUse(t *testing.T) {
 	d.show(&st, &data.Legend{Min: 1, Max: 150, Bar: lg.Bar})
 	if d.min != "7" || d.lo != 1 || d.hi != 150 {
 		t.Errorf("while typing: %+v", d)
+	}
+}
+
+// `snapshot` in the window draws the 3-D scene with caption and legend
+// at the state's size, as `fabviz snapshot` does, and the window goes on.
+func TestSnapshotInTheWindow(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "snap.png")
+	a := runScript(t,
+		"model "+abs(t, examples+"ring4/ring4.fvm"),
+		"param "+abs(t, fixtures+"ring4.fvd"),
+		"view processor",
+		"size 400 300",
+		"snapshot "+out,
+		"step 1",
+	)
+	img := gltest.ReadPNG(t, out)
+	if got := img.Bounds().Size(); got.X != 400 || got.Y != 300 {
+		t.Fatalf("snapshot is %v, want 400×300", got)
+	}
+	blue := count(img, img.Bounds(), func(r, g, b uint8) bool { return r < 40 && g < 40 && b > 200 })
+	white := count(img, image.Rect(0, 0, 200, 40), func(r, g, b uint8) bool { return r > 200 && g > 200 && b > 200 })
+	if blue < 20 || white < 50 {
+		t.Errorf("snapshot: %d blue (ports, legend) and %d white caption pixels", blue, white)
+	}
+	if a.in.State.Step != 1 || a.frameErr != "" {
+		t.Errorf("after the snapshot: step %d, frame error %q", a.in.State.Step, a.frameErr)
 	}
 }

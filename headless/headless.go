@@ -6,7 +6,6 @@ import (
 
 	"github.com/fabviz/fabviz/internal/pngfile"
 	"github.com/fabviz/fabviz/render/gl"
-	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
@@ -65,14 +64,7 @@ func (s *Session) Render(st *view.State) (*image.RGBA, error) {
 	} else {
 		s.r.Upload(sc)
 	}
-	caption, legend := s.Caption(st), s.Legend(st)
-	bg := s.Style().Background
-	img, err := gl.RenderUploadedInset(s.r, sc, st.Camera, st.Width, st.Height, bg, overlay.SceneInset(st.Width, st.Height, len(caption), legend))
-	if err != nil {
-		return nil, err
-	}
-	overlay.Draw(img, caption, legend, overlay.TextColor(bg))
-	return img, nil
+	return gl.Picture(s.r, sc, st.Camera, st.Width, st.Height, s.Style().Background, s.Caption(st), s.Legend(st))
 }
 
 func (s *Session) initGL() error {

@@ -3,6 +3,8 @@ package gl
 import (
 	"image"
 
+	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/render/scene"
 )
 
@@ -53,4 +55,16 @@ func RenderUploadedInset(r *Renderer, s *scene.Scene, cam scene.Camera, w, h int
 	t.Bind()
 	r.DrawViewport(cam.View(), cam.Proj(aspect, centre, radius), bg, vp.Min.X, h-vp.Max.Y, vp.Dx(), vp.Dy())
 	return t.Read(), nil
+}
+
+// Picture draws an uploaded scene as a snapshot: at w×h, the scene kept
+// clear of the caption and legend (overlay.SceneInset), which are then
+// written over it. Both front ends' `snapshot` make their pictures here.
+func Picture(r *Renderer, s *scene.Scene, cam scene.Camera, w, h int, bg scene.Color, caption []string, leg *data.Legend) (*image.RGBA, error) {
+	img, err := RenderUploadedInset(r, s, cam, w, h, bg, overlay.SceneInset(w, h, len(caption), leg))
+	if err != nil {
+		return nil, err
+	}
+	overlay.Draw(img, caption, leg, overlay.TextColor(bg))
+	return img, nil
 }
