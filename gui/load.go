@@ -63,14 +63,7 @@ func (e *env) Snapshot(path string, st *view.State) error {
 	if err != nil {
 		return err
 	}
-	if recoloured {
-		a.r.UpdateColors(sc)
-	} else {
-		a.r.Upload(sc)
-		a.geom++
-	}
-	a.gen++ // the window's kept picture is redrawn from the uploaded scene
-	a.sc = sc
+	a.install(sc, recoloured)
 	img, err := gl.Picture(a.r, sc, st.Camera, st.Width, st.Height, e.Style().Background, e.Caption(st), e.Legend(st))
 	a.win.BindDefault()
 	if err != nil {

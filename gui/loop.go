@@ -101,14 +101,7 @@ func (a *App) rebuild() {
 		return
 	}
 	a.frameErr = ""
-	if recoloured {
-		a.r.UpdateColors(sc)
-	} else {
-		a.r.Upload(sc)
-		a.geom++
-	}
-	a.gen++
-	a.sc = sc
+	a.install(sc, recoloured)
 	a.caption = a.env.Caption(st)
 	a.legend = a.env.Legend(st)
 }
@@ -131,4 +124,17 @@ func (a *App) idle() bool {
 // last few frames, or the picture moves.
 func (a *App) mustDraw() bool {
 	return a.toDraw > 0 || a.spin || a.moving() || a.busy != nil || a.script != nil || a.shot != nil || a.mouse.drag >= 0
+}
+
+// install hands a scene to the renderer: only its colours when it was
+// recoloured, else all of it.
+func (a *App) install(sc *scene.Scene, recoloured bool) {
+	if recoloured {
+		a.r.UpdateColors(sc)
+	} else {
+		a.r.Upload(sc)
+		a.geom++
+	}
+	a.gen++ // the kept picture is redrawn from the uploaded scene
+	a.sc = sc
 }
