@@ -84,6 +84,7 @@ func newPlatform(win *glfw.Window, io imgui.IO) *platform {
 	win.SetCursorPosCallback(func(*glfw.Window, float64, float64) { p.input++ })
 	win.SetSizeCallback(func(*glfw.Window, int, int) { p.input++ })
 	win.SetFocusCallback(func(*glfw.Window, bool) { p.input++ })
+	win.SetCursorEnterCallback(func(*glfw.Window, bool) { p.input++ })
 	win.SetRefreshCallback(func(*glfw.Window) { p.input++ })
 	return p
 }
