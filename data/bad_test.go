@@ -2,6 +2,7 @@ package data
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"strings"
@@ -190,5 +191,29 @@ func TestLongFirstLine(t *testing.T) {
 	}
 	if grown := after.TotalAlloc - before.TotalAlloc; grown > 1<<30 {
 		t.Errorf("allocated %d MB", grown>>20)
+	}
+}
+
+// TestFileOfAnotherModel checks that a parameter file made for another
+// model gets one line saying so, with the exact count of labels read.
+func TestFileOfAnotherModel(t *testing.T) {
+	m := ring4(t)
+	var src strings.Builder
+	for i := range 7 {
+		fmt.Fprintf(&src, "sw%02d.1 1 2\n", i)
+	}
+	_, err := Read("other.dat", strings.NewReader(src.String()), m, Options{})
+	var list textio.ErrorList
+	if !errors.As(err, &list) || len(list) != 1 {
+		t.Fatalf("want one error, got %v", err)
+	}
+	want := `other.dat:1: none of the 7 labels is a port or host name of the model "four switches in a ring" (first "sw00.1"): the file is for another model`
+	if list[0].Error() != want {
+		t.Errorf("got  %q\nwant %q", list[0], want)
+	}
+	// One known label among them: the lines are listed one by one.
+	_, err = Read("mixed.dat", strings.NewReader("s0.0 1 2\n"+src.String()), m, Options{})
+	if !errors.As(err, &list) || len(list) != 7 {
+		t.Errorf("mixed file: %v", err)
 	}
 }

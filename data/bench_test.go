@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/benchmodel"
-	"github.com/fabviz/fabviz/internal/fattree"
+	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/fattree"
 	"github.com/fabviz/fabviz/model"
 )
 

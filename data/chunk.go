@@ -86,6 +86,7 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 	p, known := ld.m.ResolvePort(string(label))
 	if !known && !ld.opt.Lenient {
 		ld.errAt(res, line, start+1, "unknown label %q: not a port (SWITCH.PORT) or host name of the model", label)
+		res.countUnknown(label, line)
 		return false
 	}
 	row := len(res.ports)
@@ -102,10 +103,7 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 	case n != ld.steps:
 		ld.errAt(res, line, 0, "%d values, expected %d as on line %d", n, ld.steps, ld.firstLine)
 	case !known: // lenient: count it, after checking its values
-		if res.unknown == 0 {
-			res.unkLabel, res.unkLine = string(label), line
-		}
-		res.unknown++
+		res.countUnknown(label, line)
 	case ld.opt.Kind == Job && nonzero && ld.m.Spec(p).Role != model.Proc:
 		ld.errAt(res, line, start+1, "%s is a %s port: job ids belong on processor ports", label, ld.m.Spec(p).Role)
 	default:
@@ -264,4 +262,13 @@ func bigInt(d []byte, neg bool) (int64, bool) {
 		return 0, false
 	}
 	return int64(u), true
+}
+
+// countUnknown counts a line whose label the model does not know,
+// remembering the first.
+func (res *chunkResult) countUnknown(label []byte, line int) {
+	if res.unknown == 0 {
+		res.unkLabel, res.unkLine = string(label), line
+	}
+	res.unknown++
 }

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
-// RGB is a colour with components in [0,1].
-type RGB struct{ R, G, B float32 }
+// RGB is a colour with components red, green, blue in [0,1]. It is the
+// one colour type of the project: render/scene.Color is the same type.
+type RGB [3]float32
 
 // Fixed colours of §3.
 var (
@@ -68,7 +70,7 @@ func (cm *ColorMap) interp(t float64) RGB {
 	k := min(int(x), len(cm.stops)-2)
 	f := float32(x - float64(k))
 	a, b := cm.stops[k], cm.stops[k+1]
-	return RGB{a.R + (b.R-a.R)*f, a.G + (b.G-a.G)*f, a.B + (b.B-a.B)*f}
+	return RGB{a[0] + (b[0]-a[0])*f, a[1] + (b[1]-a[1])*f, a[2] + (b[2]-a[2])*f}
 }
 
 // At is the colour at t in [0,1] (clamped).
@@ -151,15 +153,25 @@ type Tick struct {
 	Color RGB
 }
 
-// Legend is what a renderer or GUI draws next to the scene: a colour bar
-// from Min (bottom or left) to Max, sampled evenly in Bar, its ticks, and
-// the three special colours.
+// Legend is the one legend model: what the headless picture and the
+// window both draw next to the scene. It holds a colour bar from Min to
+// Max, sampled evenly in Bar, its ticks, the three special colours, and,
+// filled by the application core, a title (counter and unit), the display
+// mode and the jobs shown. A legend with no Bar lists jobs only.
 type Legend struct {
+	Title, Mode          string
 	Map                  string
 	Min, Max             int64
 	Bar                  []RGB
 	Ticks                []Tick
 	Below, Above, NoData RGB
+	Jobs                 []LegendJob
+}
+
+// LegendJob is one entry of a legend's job list.
+type LegendJob struct {
+	ID    int64
+	Color RGB
 }
 
 // Legend describes the scale with a colour bar of samples colours and
@@ -204,7 +216,8 @@ func niceStep(span float64, n int) float64 {
 }
 
 // FormatValue writes a value briefly: as is below 10,000, else with an SI
-// suffix and three significant digits (15000 → "15k", 1234567 → "1.23M").
+// suffix and three significant digits (15000 → "15k", 1234567 → "1.23M",
+// 999997 → "1M"). It is for tick labels; FormatExact is for a value read.
 func FormatValue(v int64) string {
 	a := math.Abs(float64(v))
 	if a < 1e4 {
@@ -213,5 +226,27 @@ func FormatValue(v int64) string {
 	sfx := []string{"k", "M", "G", "T", "P", "E"}
 	i := min(int(math.Log10(a))/3-1, len(sfx)-1)
 	x := float64(v) / math.Pow(1000, float64(i+1))
+	if r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64); math.Abs(r) >= 1000 && i < len(sfx)-1 {
+		i, x = i+1, x/1000 // 999.997k rounds to 1000k: say 1M
+	}
 	return strconv.FormatFloat(x, 'g', 3, 64) + sfx[i]
+}
+
+// FormatExact writes a value in full with thousands separators
+// (76363 → "76,363"): what a reader compares against a file.
+func FormatExact(v int64) string {
+	s := strconv.FormatInt(v, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func rgbBits(c RGB) [3]uint32 {
-	return [3]uint32{math.Float32bits(c.R), math.Float32bits(c.G), math.Float32bits(c.B)}
+	return [3]uint32{math.Float32bits(c[0]), math.Float32bits(c[1]), math.Float32bits(c[2])}
 }
 
 // TestLinearMapBits checks the §3 map to the bit: MIN pure blue, MAX pure
@@ -61,7 +61,7 @@ func TestPerceptualMaps(t *testing.T) {
 		}
 		// Viridis gets lighter all along; the diverging map is lightest in
 		// the middle.
-		lum := func(c RGB) float32 { return 0.2126*c.R + 0.7152*c.G + 0.0722*c.B }
+		lum := func(c RGB) float32 { return 0.2126*c[0] + 0.7152*c[1] + 0.0722*c[2] }
 		prev := lum(first)
 		for i := 1; i <= 100; i++ {
 			l := lum(cm.At(float64(i) / 100))
@@ -108,9 +108,16 @@ func TestLegend(t *testing.T) {
 	if lg.Ticks[0].Label != "15k" || lg.Ticks[5].Label != "100k" {
 		t.Errorf("labels %q %q", lg.Ticks[0].Label, lg.Ticks[5].Label)
 	}
-	for v, s := range map[int64]string{0: "0", -9999: "-9999", 1234567: "1.23M", math.MaxInt64: "9.22E"} {
+	for v, s := range map[int64]string{0: "0", -9999: "-9999", 1234567: "1.23M", math.MaxInt64: "9.22E",
+		999997: "1M", 999499: "999k", -999997: "-1M", 76363: "76.4k"} {
 		if FormatValue(v) != s {
 			t.Errorf("FormatValue(%d) = %q, want %q", v, FormatValue(v), s)
+		}
+	}
+	for v, s := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 76363: "76,363", -1234567: "-1,234,567",
+		math.MinInt64: "-9,223,372,036,854,775,808"} {
+		if FormatExact(v) != s {
+			t.Errorf("FormatExact(%d) = %q, want %q", v, FormatExact(v), s)
 		}
 	}
 }
@@ -227,7 +234,7 @@ func TestLinearMapRounding(t *testing.T) {
 			got float32
 			num int64
 			sub int64
-		}{{c.R, v, lo}, {c.B, hi, v}} {
+		}{{c[0], v, lo}, {c[2], hi, v}} {
 			exact := new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).Sub(big.NewInt(part.num), big.NewInt(part.sub))), span)
 			want, _ := exact.Float32()
 			if part.got != want && math.Nextafter32(part.got, 2) != want && math.Nextafter32(part.got, -1) != want {
@@ -260,6 +267,31 @@ func TestColorizeMatchesColor(t *testing.T) {
 					if rgbBits(dst[p]) != rgbBits(want) {
 						t.Fatalf("range %v step %d port %d: %v, want %v", r, st, p, dst[p], want)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestShownMatchesColorize checks that the one value a panel reads for a
+// port is the value its colour shows, in every mode at every step.
+func TestShownMatchesColorize(t *testing.T) {
+	m := ring4(t)
+	src, _ := randomFile(m, 20, 11)
+	s := mustRead(t, m, src, Options{})
+	sc, _ := NewScale(-500, 500, Linear, DefaultInit().Colors)
+	dst := make([]RGB, m.NumPorts())
+	for _, mode := range []Mode{Slice, Running, Total} {
+		for st := 0; st < s.Steps(); st++ {
+			s.Colorize(dst, st, mode, sc)
+			for p := range dst {
+				v, ok := s.Shown(model.PortRef(p), st, mode)
+				want := sc.NoData
+				if ok {
+					want = sc.Color(v)
+				}
+				if rgbBits(dst[p]) != rgbBits(want) {
+					t.Fatalf("%v step %d port %d: colour %v, Shown %d (ok %v) gives %v", mode, st, p, dst[p], v, ok, want)
 				}
 			}
 		}

@@ -213,3 +213,21 @@ func linear32(dst []RGB, cols []model.PortRef, row []int32, sc Scale) {
 		}
 	}
 }
+
+// Shown is the value of port p that Colorize colours at step in the mode:
+// the sample (Slice), the sum up to step (Running) or over all steps
+// (Total); ok is false where Colorize draws the no-data colour (a gap, or
+// no sample yet). Unlisted ports have the value 0.
+func (s *Series) Shown(p model.PortRef, step int, mode Mode) (v int64, ok bool) {
+	c := s.colOf[p]
+	if c < 0 {
+		return 0, true
+	}
+	switch mode {
+	case Running:
+		return s.Running(p, step), int(s.firstData[c]) <= step
+	case Total:
+		return s.total[c], int(s.firstData[c]) <= s.steps-1
+	}
+	return s.Value(p, step)
+}

@@ -119,7 +119,7 @@ func nearest(c RGB, set []RGB) float64 {
 }
 
 func dist(a, b RGB) float64 {
-	dr, dg, db := float64(a.R-b.R), float64(a.G-b.G), float64(a.B-b.B)
+	dr, dg, db := float64(a[0]-b[0]), float64(a[1]-b[1]), float64(a[2]-b[2])
 	return math.Sqrt(dr*dr + dg*dg + db*db)
 }
 
@@ -163,4 +163,4 @@ func hsv(h, s, v float64) RGB {
 	return RGB{float32(r), float32(g), float32(b)}
 }
 
-func (c RGB) String() string { return fmt.Sprintf("(%.3g,%.3g,%.3g)", c.R, c.G, c.B) }
+func (c RGB) String() string { return fmt.Sprintf("(%.3g,%.3g,%.3g)", c[0], c[1], c[2]) }

@@ -312,10 +312,12 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 	var segs []segment
 	var stats []segStats
 	unknown, unkLabel, unkLine := 0, "", 0
+	capped := false // a chunk stopped reading at MaxErrors errors
 	for i, res := range all {
 		if ld.readErr != nil && ld.readErr.idx == i {
 			break
 		}
+		capped = capped || len(res.errs) >= MaxErrors
 		for _, e := range res.errs {
 			e.Line += base
 			ld.errs = append(ld.errs, e)
@@ -342,6 +344,15 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 	}
 	if ld.readErr != nil {
 		ld.errs = append(ld.errs, &textio.Error{File: ld.file, Line: base + 1, Msg: ld.readErr.msg, Err: ld.readErr.err})
+	}
+	if unknown > 1 && len(s.cols) == 0 && !ld.opt.Lenient {
+		// Not one label is the model's: one line says so, not one a label.
+		which := fmt.Sprintf("%d labels", unknown)
+		if capped {
+			which = fmt.Sprintf("first %d labels read", unknown)
+		}
+		return nil, textio.ErrorList{textio.Errorf(ld.file, unkLine,
+			"none of the %s is a port or host name of the model %q (first %q): the file is for another model", which, ld.m.Name, unkLabel)}
 	}
 	if len(ld.errs) > 0 {
 		sort.SliceStable(ld.errs, func(i, j int) bool { return ld.errs[i].Line < ld.errs[j].Line })

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/fabviz/fabviz/data/collect"
-	"github.com/fabviz/fabviz/internal/ibsimtest"
+	"github.com/fabviz/fabviz/internal/testsupport/ibsimtest"
 	"github.com/fabviz/fabviz/model"
 )
 

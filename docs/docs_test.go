@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/testtool"
+	"github.com/fabviz/fabviz/internal/testsupport/testtool"
 )
 
 // binDir holds fabnet and fabviz built from this tree for the tests.

@@ -14,9 +14,9 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"github.com/fabviz/fabviz/gui/ctl"
-	"github.com/fabviz/fabviz/internal/benchmodel"
-	"github.com/fabviz/fabviz/internal/fattree"
-	"github.com/fabviz/fabviz/internal/xvfb"
+	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/fattree"
+	"github.com/fabviz/fabviz/internal/testsupport/xvfb"
 )
 
 // benchSteps is the number of steps of the fat tree's parameter file; the

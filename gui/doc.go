@@ -1,4 +1,5 @@
-// Package gui is the interactive viewer: a GLFW 3.3 window with an OpenGL
+// Package gui is the interactive viewer, one of the two front ends on the
+// application core (package session; headless is the other): a GLFW 3.3 window with an OpenGL
 // 4.1 core context, our own Dear ImGui platform layer (platform.go: sizes
 // and HiDPI scale, time, mouse, keys, characters, clipboard, cursor
 // shapes) and OpenGL 3 renderer for imgui's draw lists (imgui_gl.go), drawn
@@ -19,9 +20,16 @@
 // rules (what a new model forgets, which steps are allowed) hold.
 //
 // Every panel action is a view command run by the same interpreter as
-// scripts; the logic that needs no window (commands from fields, the
-// animation clock, the file browser, the selection description, the
-// follow watch, the console) lives in gui/ctl and is tested there.
+// scripts. Each panel is a file (panel_*.go) that only draws: what it shows
+// comes from the core (caption, legend, the selection's lines, route
+// notes) or view.State, and the logic that needs no window (commands from
+// fields, the animation clock, the file browser and file kinds, the follow
+// watch, the console) lives in gui/ctl and is tested there.
+//
+// Input is queued by the GLFW callbacks (platform.go), never polled, so a
+// click or key tap shorter than a frame counts. An idle window sleeps in
+// glfw.WaitEventsTimeout and draws nothing until something changes
+// (loop.go).
 // `fabviz -script F` runs a script a line a frame in the window, with the
 // GUI-only commands of guiCommands; `screenshot` reads the back buffer of
 // a complete frame, panels included.

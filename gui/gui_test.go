@@ -12,15 +12,15 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"github.com/fabviz/fabviz/gui/ctl"
-	"github.com/fabviz/fabviz/internal/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/xvfb"
 	"github.com/fabviz/fabviz/internal/textio"
-	"github.com/fabviz/fabviz/internal/xvfb"
 	"github.com/fabviz/fabviz/render/scene"
 )
 
 const (
 	examples = "../examples/"
-	fixtures = "../render/snapshot/testdata/"
+	fixtures = "../session/testdata/"
 )
 
 // abs is a path from the package directory made absolute, for scripts
@@ -60,6 +60,16 @@ func writeScript(t *testing.T, lines ...string) string {
 	return p
 }
 
+// runScript runs a script of the lines in the window to its end.
+func runScript(t *testing.T, lines ...string) *App {
+	t.Helper()
+	a := open(t, Options{Script: writeScript(t, lines...)})
+	if err := a.loop(); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 // count counts the pixels of a region for which f holds.
 func count(img *image.RGBA, r image.Rectangle, f func(r, g, b uint8) bool) int {
 	n := 0
@@ -88,7 +98,7 @@ func isErrorText(r, g, b uint8) bool   { return r > 180 && g > 70 && g < 150 && 
 func TestScriptTour(t *testing.T) {
 	dir := t.TempDir()
 	shot1, shot2 := filepath.Join(dir, "planar.png"), filepath.Join(dir, "torus.png")
-	script := writeScript(t,
+	a := runScript(t,
 		"model "+abs(t, examples+"ring4/ring4.fvm"),
 		"param "+abs(t, fixtures+"ring4.fvd"),
 		"job "+abs(t, fixtures+"ring4.fvj"),
@@ -104,10 +114,6 @@ func TestScriptTour(t *testing.T) {
 		"view processor",
 		"screenshot "+shot2,
 	)
-	a := open(t, Options{Script: script})
-	if err := a.loop(); err != nil {
-		t.Fatal(err)
-	}
 	st := a.in.State
 	if st.Step != 2 || st.Mode.String() != "running" || !st.Jobs || st.Select != "s1.13" || len(st.Routes) != 2 {
 		t.Errorf("state after the tour: %+v", st)
@@ -140,17 +146,13 @@ func TestBadFileInFilesPanelKeepsTheModel(t *testing.T) {
 	bad := filepath.Join(dir, "bad.fvm")
 	os.WriteFile(bad, []byte("name bad\nrows 1\nfrobnicate 3\n"), 0o644)
 	shot := filepath.Join(dir, "files.png")
-	script := writeScript(t,
+	a := runScript(t,
 		"model "+abs(t, examples+"ring4/ring4.fvm"),
 		"panel files open",
 		"open model "+bad,
 		"select s1.5", // still ring4: its labels are known
 		"screenshot "+shot,
 	)
-	a := open(t, Options{Script: script})
-	if err := a.loop(); err != nil {
-		t.Fatal(err)
-	}
 	if m := a.env.Model(); m == nil || m.Name != "four switches in a ring" {
 		t.Fatalf("model after a bad file: %v", m)
 	}

@@ -5,10 +5,10 @@ import (
 
 	ogl "github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/glfw/v3.3/glfw"
-	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/fabviz/fabviz/gui/ctl"
 	"github.com/fabviz/fabviz/render/scene"
+	"github.com/fabviz/fabviz/session"
 )
 
 // clear fills the window with the background (no scene to draw).
@@ -19,14 +19,15 @@ func clear(bg scene.Color) {
 
 // mouseState follows a drag in the 3-D view.
 type mouseState struct {
-	drag    int // button dragging (-1 none)
-	lastX   float64
-	lastY   float64
-	pressX  float64
-	pressY  float64
-	moved   bool
-	started bool
-	double  bool // the press was the second of a double click
+	drag      int // button dragging (-1 none)
+	lastX     float64
+	lastY     float64
+	pressX    float64
+	pressY    float64
+	moved     bool
+	started   bool
+	double    bool    // the press was the second of a double click
+	lastPress float64 // time of the last left press, for double clicks
 }
 
 // Mouse and key bindings of the 3-D view, listed by the Help panel.
@@ -49,16 +50,16 @@ var bindings = [][2]string{
 
 // input handles the mouse and keys imgui does not want.
 func (a *App) input() {
-	wheel, keys, _ := a.plat.takeInput()
+	in := a.plat.takeInput()
 	if a.busy != nil {
 		return
 	}
 	if !a.io.WantCaptureKeyboard() {
-		for _, k := range keys {
+		for _, k := range in.keys {
 			a.key(k)
 		}
 	}
-	a.mouseInput(wheel)
+	a.mouseInput(in)
 }
 
 func (a *App) key(k glfw.Key) {
@@ -96,48 +97,61 @@ func (a *App) key(k glfw.Key) {
 // fitAll puts the camera back to its default place, fitted to the scene.
 func (a *App) fitAll() { a.in.State.Camera = scene.DefaultCamera() }
 
-func (a *App) mouseInput(wheel float32) {
+// doubleClick is the longest time between the presses of a double click,
+// in seconds, and the farthest they may be apart, in screen units.
+const (
+	doubleClickTime = 0.4
+	doubleClickGap  = 4
+)
+
+// mouseInput zooms toward the pointer on a wheel turn, takes the queued
+// presses and releases in order (a click shorter than a frame is a click)
+// and orbits or pans while a button is held.
+func (a *App) mouseInput(in frameInput) {
 	ms := &a.mouse
-	x, y := a.win.GetCursorPos()
 	vx, _, vw, vh := a.viewport()
 	cam := &a.in.State.Camera
-	over := !a.io.WantCaptureMouse() && float32(x) >= vx
-	if wheel != 0 && over && cam.Distance > 0 {
-		cam.Zoom(float32(math.Pow(0.9, float64(wheel))))
-	}
-	down := -1
-	for b := 0; b < 3; b++ {
-		if a.win.GetMouseButton(glfw.MouseButton(b)) == glfw.Press {
-			down = b
-			break
-		}
+	over := func(x float64) bool { return !a.io.WantCaptureMouse() && float32(x) >= vx }
+	if in.wheel != 0 && over(in.wheelAt[0]) && cam.Distance > 0 {
+		cam.ZoomAt(float32(math.Pow(0.9, float64(in.wheel))), float32(in.wheelAt[0])-vx, float32(in.wheelAt[1]), int(vw), int(vh))
+		a.redraw()
 	}
 	if !ms.started {
 		ms.drag, ms.started = -1, true
 	}
-	switch {
-	case ms.drag < 0 && down >= 0 && over:
-		ms.drag, ms.moved, ms.double = down, false, imgui.IsMouseDoubleClicked(0)
-		ms.pressX, ms.pressY, ms.lastX, ms.lastY = x, y, x, y
-	case ms.drag >= 0 && down == ms.drag:
-		dx, dy := float32(x-ms.lastX), float32(y-ms.lastY)
-		ms.lastX, ms.lastY = x, y
-		if math.Abs(x-ms.pressX)+math.Abs(y-ms.pressY) > 3 {
-			ms.moved = true
+	for _, e := range in.buttons {
+		switch {
+		case e.press && ms.drag < 0 && e.button < 3 && over(e.x):
+			ms.double = e.button == 0 && e.t-ms.lastPress < doubleClickTime &&
+				math.Abs(e.x-ms.pressX)+math.Abs(e.y-ms.pressY) <= doubleClickGap
+			if e.button == 0 {
+				ms.lastPress = e.t
+			}
+			ms.drag, ms.moved = e.button, false
+			ms.pressX, ms.pressY, ms.lastX, ms.lastY = e.x, e.y, e.x, e.y
+		case !e.press && e.button == ms.drag:
+			if ms.drag == 0 && !ms.moved && math.Abs(e.x-ms.pressX)+math.Abs(e.y-ms.pressY) <= 3 {
+				a.click(float32(e.x)-vx, float32(e.y), vw, vh, ms.double)
+			}
+			ms.drag = -1
 		}
-		if !ms.moved || cam.Distance <= 0 {
-			break
-		}
-		if ms.drag == 0 {
-			cam.Orbit(-dx*0.4, dy*0.4)
-		} else {
-			cam.Pan(dx/vh, dy/vh)
-		}
-	case ms.drag >= 0 && down != ms.drag:
-		if ms.drag == 0 && !ms.moved {
-			a.click(float32(x)-vx, float32(y), vw, vh, ms.double)
-		}
-		ms.drag = -1
+	}
+	if ms.drag < 0 {
+		return
+	}
+	x, y := a.win.GetCursorPos()
+	dx, dy := float32(x-ms.lastX), float32(y-ms.lastY)
+	ms.lastX, ms.lastY = x, y
+	if math.Abs(x-ms.pressX)+math.Abs(y-ms.pressY) > 3 {
+		ms.moved = true
+	}
+	if !ms.moved || cam.Distance <= 0 {
+		return
+	}
+	if ms.drag == 0 {
+		cam.Orbit(-dx*0.4, dy*0.4)
+	} else {
+		cam.Pan(dx/vh, dy/vh)
 	}
 }
 
@@ -152,7 +166,7 @@ func (a *App) click(x, y, w, h float32, double bool) {
 		return
 	}
 	hit := a.sc.Pick(cam.Ray(x, y, int(w), int(h)))
-	label := ctl.Label(a.env.Model(), hit)
+	label := session.PickLabel(a.env.Model(), hit)
 	if label == "" {
 		if !double {
 			a.in.State.Select = ""

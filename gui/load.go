@@ -4,11 +4,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/internal/pngfile"
 	"github.com/fabviz/fabviz/model"
-	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/render/gl"
+	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
 
@@ -16,7 +22,7 @@ import (
 // building and captions, with a window screenshot, and files that a
 // background load has already read handed over instead of read again.
 type env struct {
-	*snapshot.Session
+	*session.Session
 	app   *App
 	ready map[string]any // "kind\x00path" → *model.Model or *data.Series
 }
@@ -49,10 +55,117 @@ func (e *env) LoadJob(path string) error {
 	return e.Session.LoadJob(path)
 }
 
+// Snapshot draws the state's 3-D scene with its caption and legend, as
+// `fabviz snapshot` does, with the window's GL context, and writes it.
+func (e *env) Snapshot(path string, st *view.State) error {
+	a := e.app
+	sc, recoloured, err := e.Frame(st)
+	if err != nil {
+		return err
+	}
+	a.install(sc, recoloured)
+	img, err := gl.Picture(a.r, sc, st.Camera, st.Width, st.Height, e.Style().Background, e.Caption(st), e.Legend(st))
+	a.win.BindDefault()
+	if err != nil {
+		return err
+	}
+	a.redraw()
+	return pngfile.Write(path, img)
+}
+
 // Screenshot asks the window for a picture of its next complete frame.
 func (e *env) Screenshot(path string, _ *view.State) error {
 	e.app.shot = &shot{path: path, frames: shotFrames}
 	return nil
+}
+
+// load starts reading a file in the background (Files panel, follow mode);
+// init files are small and read at once.
+func (a *App) load(kind, path string, follow bool) {
+	if a.busy != nil {
+		return
+	}
+	if kind == "init" {
+		a.loaded(kind, path, a.exec(ctl.Cmd{"init", path}))
+		return
+	}
+	if a.in.Dir != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(a.in.Dir, path)
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs // the command that installs it must not resolve it again
+	}
+	a.busy = startLoad(kind, path, a.env.Model())
+	a.busy.follow = follow
+}
+
+// pollTask installs a finished background load through its command; an
+// error leaves the previous state and is shown in the Files panel.
+func (a *App) pollTask() {
+	t := a.busy
+	if t == nil {
+		return
+	}
+	select {
+	case r := <-t.done:
+		a.busy = nil
+		if r.err == nil {
+			a.env.ready[t.kind+"\x00"+t.path] = r.v
+			r.err = a.exec(ctl.Cmd{t.kind, t.path})
+			delete(a.env.ready, t.kind+"\x00"+t.path)
+		}
+		if r.err == nil && t.follow {
+			if n := a.env.Steps(); n > 0 {
+				a.exec(ctl.Cmd{"step", fmt.Sprint(n - 1)})
+			}
+		}
+		if !t.follow || r.err != nil {
+			a.loaded(t.kind, t.path, r.err)
+		}
+	default:
+	}
+}
+
+// loaded reports a load in the Files panel and the console.
+func (a *App) loaded(kind, path string, err error) {
+	if err != nil {
+		a.p.files.err = err.Error()
+		a.p.console.Add(err.Error(), true)
+		return
+	}
+	a.p.files.err = ""
+	a.p.files.msg = strings.Join(append([]string{fmt.Sprintf("%s %s loaded", kind, filepath.Base(path))}, a.notes...), "\n")
+	a.notes = nil
+	a.p.console.Add(ctl.Cmd{kind, path}.String(), false)
+}
+
+// noteWriter takes the core's notes (a route left out, a file of another
+// study unloaded): each line goes to the console and stderr, and is kept
+// for the Files panel's message of the load that caused it.
+type noteWriter struct{ a *App }
+
+func (w noteWriter) Write(b []byte) (int, error) {
+	w.a.opt.Stderr.Write(b)
+	for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+		w.a.p.console.Add(l, true)
+		w.a.notes = append(w.a.notes, l)
+	}
+	return len(b), nil
+}
+
+// pollFollow re-reads a followed log that has grown and goes to its last
+// step.
+func (a *App) pollFollow() {
+	if !a.follow {
+		return
+	}
+	now := time.Now()
+	for _, kind := range []string{"param", "job"} {
+		if w := a.watches[kind]; w != nil && w.Changed(now) {
+			a.load(kind, w.Path, true)
+			return
+		}
+	}
 }
 
 // task is a file being read in the background. The reading goroutine

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -319,4 +320,19 @@ func (in *Interp) size(a []string) error {
 	}
 	in.State.Width, in.State.Height = w, h
 	return nil
+}
+
+// Usages lists the usage of every command, sorted by name (the GUI's Help
+// panel shows them).
+func Usages() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = commands[n].usage
+	}
+	return out
 }

@@ -8,18 +8,17 @@ import (
 
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/render/scene"
-	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
 
 const ring4 = "../examples/ring4/ring4.fvm"
 
-// newInterp is an interpreter over the real headless session; these tests
-// never take a snapshot, so no GL context is made.
+// newInterp is an interpreter over the real application core (no display,
+// no GL): these tests never take a snapshot.
 func newInterp(t *testing.T) *view.Interp {
 	t.Helper()
-	s := snapshot.New(nil)
-	t.Cleanup(s.Release)
+	s := session.New(nil)
 	return view.New(s)
 }
 
@@ -145,5 +144,19 @@ func TestModelResetsModelState(t *testing.T) {
 	}
 	if in.State.Select != "" || len(in.State.Routes) != 0 || len(in.State.Hidden) != 0 {
 		t.Errorf("after a new model: select %q routes %v hidden %v", in.State.Select, in.State.Routes, in.State.Hidden)
+	}
+}
+
+func TestUsagesNameEveryCommand(t *testing.T) {
+	u := view.Usages()
+	if len(u) < 19 {
+		t.Fatalf("%d usages", len(u))
+	}
+	in := newInterp(t)
+	for _, line := range u {
+		name := strings.Fields(line)[0]
+		if err := in.ExecLine(name); err != nil && strings.Contains(err.Error(), "unknown command") {
+			t.Errorf("usage %q names no command", line)
+		}
 	}
 }

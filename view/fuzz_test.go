@@ -5,16 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
 
 // fuzzEnv is the real session with the file-touching commands pinned down:
 // every model command loads ring4, param, job and init load the snapshot
 // tests' files for it, snapshots are refused.
-type fuzzEnv struct{ *snapshot.Session }
+type fuzzEnv struct{ *session.Session }
 
-const fixtures = "../render/snapshot/testdata/"
+const fixtures = "../session/testdata/"
 
 func (e fuzzEnv) LoadModel(string) error { return e.Session.LoadModel(ring4) }
 func (e fuzzEnv) LoadParam(string) error { return e.Session.LoadParam(fixtures + "ring4.fvd") }
@@ -30,8 +30,7 @@ func FuzzScript(f *testing.F) {
 	f.Add("select \"s1.5\" # quoted\n\n\t# only a comment\nsnapshot a.png\n")
 	f.Add("range 9223372036854775807 -9223372036854775808\ncamera NaN Inf 1e308\nsize 99999999999999999999 1\n")
 	f.Fuzz(func(t *testing.T, script string) {
-		s := snapshot.New(nil)
-		defer s.Release()
+		s := session.New(nil)
 		in := view.New(fuzzEnv{s})
 		err := in.Run("fuzz.fvcmd", strings.NewReader(script))
 		if err != nil && !strings.HasPrefix(err.Error(), "fuzz.fvcmd:") {

@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/fabviz/fabviz/internal/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
 )
 
 func main() {

@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/fabviz/fabviz/data"
-	"github.com/fabviz/fabviz/internal/benchmodel"
-	"github.com/fabviz/fabviz/internal/fattree"
+	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/fattree"
 	"github.com/fabviz/fabviz/model"
 )
 

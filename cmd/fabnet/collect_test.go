@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/snmpdtest"
+	"github.com/fabviz/fabviz/internal/testsupport/snmpdtest"
 )
 
 const ethModel = "../../data/collect/testdata/eth.fvm"

@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/internal/ibsimtest"
+	"github.com/fabviz/fabviz/internal/testsupport/ibsimtest"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/model/ibnet"
 )
 
-// simFabric is a simulated fabric (internal/ibsimtest) and a directory
+// simFabric is a simulated fabric (internal/testsupport/ibsimtest) and a directory
 // for what the tools print; tools run there, so nothing they leave behind
 // lands in the source tree.
 type simFabric struct {

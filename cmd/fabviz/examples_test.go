@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/gltest"
 )
 
 // scenarioTree mirrors examples/cplant and one scenario directory (by

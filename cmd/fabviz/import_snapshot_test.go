@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/gltest"
 	"github.com/fabviz/fabviz/model/ibnet"
 	"github.com/fabviz/fabviz/routes/lft"
 )

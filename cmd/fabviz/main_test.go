@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/gltest"
-	"github.com/fabviz/fabviz/internal/xvfb"
+	"github.com/fabviz/fabviz/internal/testsupport/gltest"
+	"github.com/fabviz/fabviz/internal/testsupport/xvfb"
 )
 
 const ring4 = "../../examples/ring4/ring4.fvm"
@@ -168,7 +168,7 @@ func TestSnapshotWithRoutes(t *testing.T) {
 func TestSnapshotStepsAndData(t *testing.T) {
 	gltest.Need(t)
 	dir := t.TempDir()
-	data := "../../render/snapshot/testdata/"
+	data := "../../session/testdata/"
 	pattern := filepath.Join(dir, "frame%04d.png")
 	rc, msg := fabviz(t, "snapshot", ring4, "-init", data+"fabviz.ini", "-param", data+"ring4.fvd",
 		"-view", "processor", "-size", "160x100", "-steps", "0-2", "-o", pattern)

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/headless"
 	"github.com/fabviz/fabviz/view"
 )
 
@@ -22,7 +22,7 @@ func runCmd(args []string, stderr io.Writer) int {
 		return 1
 	}
 	defer f.Close()
-	s := snapshot.New(stderr)
+	s := headless.New(stderr)
 	defer s.Release()
 	if err := s.LoadDefaultInit(); err != nil {
 		fmt.Fprintln(stderr, err)

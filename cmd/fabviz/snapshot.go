@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabviz/fabviz/headless"
 	"github.com/fabviz/fabviz/internal/textio"
-	"github.com/fabviz/fabviz/render/snapshot"
 	"github.com/fabviz/fabviz/view"
 )
 
@@ -195,7 +195,7 @@ func snapshotRun(f *snapFlags, modelPath string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := snapshot.New(stderr)
+	s := headless.New(stderr)
 	defer s.Release()
 	if f.init == "" {
 		if err := s.LoadDefaultInit(); err != nil {

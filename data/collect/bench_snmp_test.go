@@ -11,7 +11,7 @@ import (
 
 	"github.com/gosnmp/gosnmp"
 
-	"github.com/fabviz/fabviz/internal/snmpdtest"
+	"github.com/fabviz/fabviz/internal/testsupport/snmpdtest"
 	"github.com/fabviz/fabviz/model"
 )
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/internal/benchmodel"
-	"github.com/fabviz/fabviz/internal/ibsimtest"
+	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/ibsimtest"
 	"github.com/fabviz/fabviz/model"
 )
 

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/internal/testtool"
+	"github.com/fabviz/fabviz/internal/testsupport/testtool"
 )
 
 func sysfsCollector(t *testing.T, keep func(int) bool) *SysfsSource {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/internal/ibsimtest"
+	"github.com/fabviz/fabviz/internal/testsupport/ibsimtest"
 )
 
 // TestKill9AndResume kills a running `fabnet collect` with SIGKILL, tears

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/internal/snmpdtest"
+	"github.com/fabviz/fabviz/internal/testsupport/snmpdtest"
 	"github.com/fabviz/fabviz/model"
 )
 

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/fabviz/fabviz/data"
-	"github.com/fabviz/fabviz/internal/promtest"
+	"github.com/fabviz/fabviz/internal/testsupport/promtest"
 	"github.com/fabviz/fabviz/model"
 )
 

@@ -1,6 +1,8 @@
 package ctl
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -88,10 +90,26 @@ func (b *Browser) Choose(e Entry) string {
 // Kinds of file the Files panel loads, with their §6 command.
 var Kinds = []string{"model", "param", "job", "init"}
 
-// KindOf guesses the kind of a file from its extension: .fvm model,
-// .fvj or a name with "job" job, .ini init, anything else a parameter
-// file (§3 files and §5 logs have no fixed extension).
+// KindOf is the kind of a file: from its first lines when they tell (a
+// §5 log's magic and counter, a model or initialisation file's keywords),
+// else from its name: .fvm model, .ini init, .fvj or a name with "job"
+// job, anything else a parameter file (§3 files have no fixed extension,
+// and a job file's lines look like a parameter file's).
 func KindOf(path string) string {
+	switch k := sniff(path); k {
+	case "":
+		return kindOfName(path)
+	case "data":
+		if kindOfName(path) == "job" {
+			return "job"
+		}
+		return "param"
+	default:
+		return k
+	}
+}
+
+func kindOfName(path string) string {
 	base := strings.ToLower(filepath.Base(path))
 	switch ext := filepath.Ext(base); {
 	case ext == ".fvm":
@@ -100,6 +118,74 @@ func KindOf(path string) string {
 		return "init"
 	case ext == ".fvj" || strings.Contains(base, "job"):
 		return "job"
+	}
+	return "param"
+}
+
+// Keywords that start lines of only one kind of file.
+var (
+	modelWords = wordSet("name planes rows columns ports port-base processor-ports network-ports wrap routes route-encoding lft portdef rowdef logical-row switch link hostname hostname-format")
+	initWords  = wordSet("model-dir data-dir range color colormap job-seed")
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// sniffLines is how many lines sniff reads at most.
+const sniffLines = 64
+
+// sniff is the kind the first lines of a file tell: "data" for a §3 line
+// (parameter or job), "" when they do not tell.
+func sniff(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	return sniffReader(f)
+}
+
+// sniffReader is sniff on the file's contents.
+func sniffReader(r io.Reader) string {
+	sc := bufio.NewScanner(io.LimitReader(r, 64<<10))
+	for n := 0; n < sniffLines && sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if n == 0 && strings.HasPrefix(line, logMagic) {
+			return logKind(sc)
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		w := strings.Fields(line)[0]
+		switch {
+		case modelWords[w]:
+			return "model"
+		case initWords[w]:
+			return "init"
+		}
+		return "data" // a data line: its name tells parameter from job
+	}
+	return ""
+}
+
+// logKind reads a §5 log's header: `#! counter job` makes it a job log.
+func logKind(sc *bufio.Scanner) string {
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 2 || f[0] != "#!" {
+			break
+		}
+		if f[1] == "counter" && len(f) > 2 {
+			if f[2] == "job" {
+				return "job"
+			}
+			return "param"
+		}
 	}
 	return "param"
 }

@@ -9,17 +9,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/internal/textio"
-	"github.com/fabviz/fabviz/model"
-	"github.com/fabviz/fabviz/render/scene"
-	"github.com/fabviz/fabviz/render/snapshot"
+	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
 
 const (
 	ring4    = "../../examples/ring4/ring4.fvm"
-	fixtures = "../../render/snapshot/testdata/"
+	fixtures = "../../session/testdata/"
 )
 
 func TestCmdStringRoundTrips(t *testing.T) {
@@ -41,8 +38,7 @@ func TestCmdStringRoundTrips(t *testing.T) {
 // panel commands go through the real interpreter: this is what the GUI
 // does with them.
 func newInterp(t *testing.T) *view.Interp {
-	s := snapshot.New(nil)
-	t.Cleanup(s.Release)
+	s := session.New(nil)
 	in := view.New(s)
 	for _, c := range []Cmd{{"model", ring4}, {"param", fixtures + "ring4.fvd"}} {
 		if err := in.Exec(c.Fields()); err != nil {
@@ -161,6 +157,28 @@ func TestKindAndStartDir(t *testing.T) {
 			t.Errorf("KindOf(%q) = %s, want %s", p, got, want)
 		}
 	}
+	// A file that exists is known by its first lines, whatever its name.
+	dir := t.TempDir()
+	for name, c := range map[string]struct{ src, want string }{
+		"a.txt":      {"# my ring\nname ring\nrows 1\n", "model"},
+		"b.dat":      {"\n# colours\nrange 1 150\ncolor below 0.5 0.5 0.5\n", "init"},
+		"c.fvd":      {"#! fabviz-log 1\n#! counter job\n#! interval 60s\n", "job"},
+		"jobs.fvlog": {"#! fabviz-log 1\n#! counter port_xmit_data bytes\n", "param"},
+		"init.ini":   {"s0.0 1 2 3\n", "param"}, // data lines: the name says which data
+		"jobs.dat":   {"s0.0 7 7 7\n", "job"},
+	} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(c.src), 0o644)
+		if got := KindOf(p); got != c.want {
+			t.Errorf("KindOf(%s holding %q) = %s, want %s", name, c.src, got, c.want)
+		}
+	}
+	for f, want := range map[string]string{"../../examples/ring4/ring4.fvm": "model", "../../examples/badcable/fabviz.ini": "init",
+		"../../examples/badcable/jobs.dat": "job", "../../examples/badcable/bad.dat": "param"} {
+		if got := KindOf(f); got != want {
+			t.Errorf("KindOf(%s) = %s, want %s", f, got, want)
+		}
+	}
 	if d := StartDir("model", "models", "data", "/w"); d != "/w/models" {
 		t.Errorf("model start dir %s", d)
 	}
@@ -169,89 +187,6 @@ func TestKindAndStartDir(t *testing.T) {
 	}
 	if d := StartDir("param", "", "", "/w"); d != "/w" {
 		t.Errorf("empty data dir: %s", d)
-	}
-}
-
-func TestInfoAndPickLabels(t *testing.T) {
-	m, err := model.Load(ring4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := data.Load(fixtures+"ring4.fvd", m, data.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := data.Load(fixtures+"ring4.fvj", m, data.Options{Kind: data.Job})
-	if err != nil {
-		t.Fatal(err)
-	}
-	info, err := Info(m, "s1.13", p, j, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for _, kv := range info {
-		got[kv[0]] = kv[1]
-	}
-	pr := m.Port(1, 13)
-	v, _ := p.Value(pr, 1)
-	if got["port"] != "s1.13" || got["link"] != "s2.15" || !strings.HasPrefix(got["number"], "13 (net, east face") ||
-		got["value"] != data.FormatValue(v)+" at step 1" || got["job"] != "none" {
-		t.Errorf("s1.13: %v", got)
-	}
-	info, _ = Info(m, "n17", p, j, 0)
-	got = map[string]string{}
-	for _, kv := range info {
-		got[kv[0]] = kv[1]
-	}
-	if got["port"] != "s1.5" || got["node"] != "17" || got["host"] != "n17" {
-		t.Errorf("n17: %v", got)
-	}
-	if _, err := Info(m, "nosuch", nil, nil, 0); err == nil {
-		t.Error("unknown label accepted")
-	}
-	info, _ = Info(m, "s3", nil, nil, 0)
-	if info[0] != [2]string{"switch", "s3"} || !strings.Contains(info[1][1], "column 3") {
-		t.Errorf("switch s3: %v", info)
-	}
-	if l := Label(m, scene.Hit{Kind: model.KindPort, Port: pr}); l != "s1.13" {
-		t.Errorf("port hit label %q", l)
-	}
-	if l := Label(m, scene.Hit{Kind: model.KindSwitch, Switch: 2, Port: model.NoPort}); l != "s2" {
-		t.Errorf("switch hit label %q", l)
-	}
-	if l := Label(m, scene.Hit{Kind: model.KindNone}); l != "" {
-		t.Errorf("miss label %q", l)
-	}
-	if n, sw := RouteEnd(m, "s1.5"); n != "17" || sw != "s1" {
-		t.Errorf("RouteEnd(s1.5) = %q %q", n, sw)
-	}
-	if n, sw := RouteEnd(m, "s2"); n != "" || sw != "s2" {
-		t.Errorf("RouteEnd(s2) = %q %q", n, sw)
-	}
-}
-
-// A picked port, turned into its label and selected, is what the panel
-// shows: pick through the real scene and camera.
-func TestClickSelectsThePortUnderThePointer(t *testing.T) {
-	in := newInterp(t)
-	sess := in.Env.(*snapshot.Session)
-	sc, _, err := sess.Frame(&in.State)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cam := scene.DefaultCamera()
-	cam.Fit(sc, 1)
-	target := sc.Cubes.Pos(2)
-	cam.Target = target
-	hit := sc.Pick(cam.Ray(49.5, 49.5, 100, 100)) // the middle pixel looks at the target
-	label := Label(sess.Model(), hit)
-	want := sess.Model().Switches[sc.CubeSwitch[2]].Label
-	if label != want && !strings.HasPrefix(label, want+".") {
-		t.Fatalf("pick at the middle of the view found %q, want switch %s or one of its ports", label, want)
-	}
-	if err := in.Exec(Cmd{"select", label}.Fields()); err != nil || in.State.Select != label {
-		t.Errorf("select %q: %v", label, err)
 	}
 }
 

@@ -29,3 +29,21 @@ func FuzzCmdRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSniff: any first lines give one of the kinds or nothing, never a
+// panic.
+func FuzzSniff(f *testing.F) {
+	f.Add("#! fabviz-log 1\n#! counter job\n")
+	f.Add("# c\nname ring\n")
+	f.Add("range 1 2\n")
+	f.Add("s0.0 1 2\n")
+	f.Add("#! fabviz-log 1\n#!\n")
+	f.Add(strings.Repeat("x", 70<<10))
+	f.Fuzz(func(t *testing.T, src string) {
+		switch k := sniffReader(strings.NewReader(src)); k {
+		case "", "data", "model", "init", "param", "job":
+		default:
+			t.Fatalf("kind %q", k)
+		}
+	})
+}

@@ -5,7 +5,7 @@ import (
 
 	ogl "github.com/go-gl/gl/v4.1-core/gl"
 
-	"github.com/fabviz/fabviz/internal/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
 	"github.com/fabviz/fabviz/render/scene"
 )
 

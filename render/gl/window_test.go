@@ -3,7 +3,7 @@ package gl
 import (
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/xvfb"
+	"github.com/fabviz/fabviz/internal/testsupport/xvfb"
 	"github.com/fabviz/fabviz/render/scene"
 )
 

@@ -10,25 +10,9 @@ import (
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/render/scene"
 )
-
-// Legend describes the colour scale of a snapshot.
-type Legend struct {
-	Title    string // what the values are, e.g. "port_xmit_data (bytes)"
-	Mode     string // slice, running or total
-	Min, Max int64
-	// Ramp holds colours from MIN to MAX, evenly spaced (at least two).
-	Ramp         []scene.Color
-	Below, Above scene.Color
-	Jobs         []Job // job colours to list (may be empty)
-}
-
-// Job is one entry of the job list.
-type Job struct {
-	ID    int64
-	Color scene.Color
-}
 
 const maxJobsListed = 8
 
@@ -41,7 +25,7 @@ func Scale(img image.Image) int {
 }
 
 // Draw puts the caption lines and, when leg is not nil, the legend on img.
-func Draw(img *image.RGBA, caption []string, leg *Legend, fg scene.Color) {
+func Draw(img *image.RGBA, caption []string, leg *data.Legend, fg scene.Color) {
 	s := Scale(img)
 	ink := rgba(fg)
 	y := 4 * s
@@ -54,25 +38,69 @@ func Draw(img *image.RGBA, caption []string, leg *Legend, fg scene.Color) {
 	}
 }
 
-func drawLegend(img *image.RGBA, leg *Legend, ink color.RGBA, s int) {
+// TextColor is black or white, whichever stands out on the background.
+func TextColor(bg scene.Color) scene.Color {
+	if 0.3*bg[0]+0.59*bg[1]+0.11*bg[2] > 0.5 {
+		return scene.Color{0, 0, 0}
+	}
+	return scene.Color{1, 1, 1}
+}
+
+// legendSize is the width and height of the legend's box at scale s,
+// margins included.
+func legendSize(leg *data.Legend, s int) (w, h int) {
+	barW, barH, sw := 180*s, 12*s, 12*s
+	lines := 3 + min(len(leg.Jobs), maxJobsListed+1)
+	return barW + 2*sw + 16*s, (lines*15 + barH + 10) * s
+}
+
+// SceneInset is the part of a w×h picture the scene is drawn into so that
+// neither the caption (lines of text at the top left) nor the legend ever
+// covers it: the picture less the caption's rows at the top and less a
+// strip beside or above the legend, whichever keeps more.
+func SceneInset(w, h, captionLines int, leg *data.Legend) image.Rectangle {
+	all := image.Rect(0, 0, w, h)
+	s := Scale(all)
+	top := 0
+	if captionLines > 0 {
+		top = (4 + 15*captionLines) * s
+	}
+	if top >= h/2 {
+		top = 0 // a picture too small for both: the scene wins
+	}
+	in := image.Rect(0, top, w, h)
+	if leg == nil {
+		return in
+	}
+	lw, lh := legendSize(leg, s)
+	if lw >= w || lh >= in.Dy() {
+		return in
+	}
+	if lw*in.Dy() <= lh*w {
+		return image.Rect(0, top, w-lw, h) // a strip on the right costs less
+	}
+	return image.Rect(0, top, w, h-lh)
+}
+
+func drawLegend(img *image.RGBA, leg *data.Legend, ink color.RGBA, s int) {
 	b := img.Bounds()
 	barW, barH, sw := 180*s, 12*s, 12*s
-	lines := 3 + min(len(leg.Jobs), maxJobsListed)
-	x0 := b.Max.X - barW - 2*sw - 16*s
-	y0 := b.Max.Y - (lines*15+barH+10)*s
+	lw, lh := legendSize(leg, s)
+	x0 := b.Max.X - lw
+	y0 := b.Max.Y - lh
 	if leg.Title != "" || leg.Mode != "" {
 		Text(img, x0, y0, fmt.Sprintf("%s  [%s]", leg.Title, leg.Mode), ink, s)
 	}
 	y := y0 + 16*s
-	if len(leg.Ramp) >= 2 {
+	if len(leg.Bar) >= 2 {
 		fill(img, image.Rect(x0, y, x0+sw, y+barH), leg.Below)
 		for i := 0; i < barW; i++ {
-			t := float64(i) / float64(barW-1) * float64(len(leg.Ramp)-1)
-			fill(img, image.Rect(x0+sw+s+i, y, x0+sw+s+i+1, y+barH), lerp(leg.Ramp, t))
+			t := float64(i) / float64(barW-1) * float64(len(leg.Bar)-1)
+			fill(img, image.Rect(x0+sw+s+i, y, x0+sw+s+i+1, y+barH), lerp(leg.Bar, t))
 		}
 		fill(img, image.Rect(x0+sw+2*s+barW, y, x0+2*sw+2*s+barW, y+barH), leg.Above)
 		y += barH + 2*s
-		lo, hi := fmt.Sprint(leg.Min), fmt.Sprint(leg.Max)
+		lo, hi := data.FormatExact(leg.Min), data.FormatExact(leg.Max)
 		Text(img, x0+sw, y, lo, ink, s)
 		Text(img, x0+sw+barW-Width(hi, s), y, hi, ink, s)
 		y += 15 * s

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"testing"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/render/scene"
 )
 
@@ -22,10 +23,10 @@ func count(img *image.RGBA, r image.Rectangle, want color.RGBA) int {
 
 func TestCaptionAndLegend(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 640, 400))
-	leg := &Legend{Title: "port_xmit_data (bytes)", Mode: "slice", Min: 10, Max: 90,
-		Ramp:  []scene.Color{{0, 0, 1}, {1, 0, 0}},
+	leg := &data.Legend{Title: "port_xmit_data (bytes)", Mode: "slice", Min: 10, Max: 90,
+		Bar:   []scene.Color{{0, 0, 1}, {1, 0, 0}},
 		Below: scene.Color{0.5, 0.5, 0.5}, Above: scene.Color{1, 1, 0},
-		Jobs: []Job{{ID: 7, Color: scene.Color{0, 1, 0}}}}
+		Jobs: []data.LegendJob{{ID: 7, Color: scene.Color{0, 1, 0}}}}
 	Draw(img, []string{"four switches in a ring", "step 3 of 4"}, leg, scene.Color{1, 1, 1})
 	white := color.RGBA{255, 255, 255, 255}
 	if n := count(img, image.Rect(0, 0, 320, 40), white); n < 100 {
@@ -53,5 +54,32 @@ func TestScaleGrowsWithTheImage(t *testing.T) {
 	}
 	if Width("abc", 2) != 2*Width("abc", 1) {
 		t.Error("width does not scale")
+	}
+}
+
+// TestSceneInsetLeavesTheLegendFree checks the legend's box lies outside
+// the part of the picture the scene is drawn into, for wide, tall and
+// small pictures, with and without jobs.
+func TestSceneInsetLeavesTheLegendFree(t *testing.T) {
+	jobs := make([]data.LegendJob, 12)
+	for _, leg := range []*data.Legend{{Bar: make([]scene.Color, 2)}, {Bar: make([]scene.Color, 2), Jobs: jobs}} {
+		for _, sz := range [][2]int{{800, 500}, {500, 800}, {1920, 1080}, {640, 400}} {
+			w, h := sz[0], sz[1]
+			in := SceneInset(w, h, 4, leg)
+			lw, lh := legendSize(leg, Scale(image.Rect(0, 0, w, h)))
+			box := image.Rect(w-lw, h-lh, w, h)
+			if in.Overlaps(box) {
+				t.Errorf("%dx%d, %d jobs: scene %v overlaps legend %v", w, h, len(leg.Jobs), in, box)
+			}
+			if s := Scale(image.Rect(0, 0, w, h)); in.Min.Y < (4+15*4)*s {
+				t.Errorf("%dx%d: scene %v overlaps the 4-line caption", w, h, in)
+			}
+			if in.Dx()*in.Dy() < w*h/4 {
+				t.Errorf("%dx%d: scene keeps only %v", w, h, in)
+			}
+		}
+	}
+	if got := SceneInset(800, 500, 0, nil); got != image.Rect(0, 0, 800, 500) {
+		t.Errorf("no legend: %v", got)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
 	"github.com/fabviz/fabviz/model"
 )
 

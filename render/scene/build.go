@@ -32,6 +32,7 @@ func Build(in Input) (*Scene, error) {
 	for _, r := range in.Routes {
 		s.addRoute(r)
 	}
+	s.addHighlight(in, shown)
 	s.bounds()
 	s.index = newPickIndex(s)
 	return s, nil
@@ -207,6 +208,38 @@ func (s *Scene) SetColors(pc, jc []Color) {
 		}
 	}
 }
+
+// addHighlight rings the selected port in the selection colour: a tube
+// circle in the plane of its face, clear of the (enlarged) sphere, so the
+// port keeps its own colour and still stands out. Drawn after the routes.
+func (s *Scene) addHighlight(in Input, shown []bool) {
+	o := in.Select
+	if o.Kind == model.KindSwitch || o.Kind == model.KindNone || o.Port == model.NoPort {
+		return
+	}
+	m, l := s.Model, s.Layout
+	if sw := m.SwitchOf(o.Port); !shown[sw] || m.Spec(o.Port).Role != wantRole(in.View) {
+		return
+	}
+	b := faceBasis[m.Spec(o.Port).Face]
+	f := l.Frame[m.SwitchOf(o.Port)]
+	u, v := f.Apply(b[1]), f.Apply(b[2])
+	r := l.Radius[o.Port]
+	at := l.PortPos[o.Port]
+	ring := make([]Vec3, 0, highlightSides+1)
+	for i := 0; i <= highlightSides; i++ {
+		a := 2 * math.Pi * float64(i) / highlightSides
+		c, sn := float32(math.Cos(a)), float32(math.Sin(a))
+		ring = append(ring, at.Add(u.Mul(c*r*highlightRing)).Add(v.Mul(sn*r*highlightRing)))
+	}
+	s.addPath(ring, r*0.3, in.Style.Select, true)
+}
+
+// The selection ring: sides of its polygon, radius in port radii.
+const (
+	highlightSides = 20
+	highlightRing  = 2.6
+)
 
 func (s *Scene) addLinks(in Input, shown []bool) {
 	m := s.Model

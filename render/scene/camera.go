@@ -69,6 +69,24 @@ func (c *Camera) Pan(dx, dy float32) {
 // Zoom multiplies the distance by f.
 func (c *Camera) Zoom(f float32) { c.Distance = max(c.Distance*f, 0.01) }
 
+// ZoomAt multiplies the distance by f toward the point under pixel (x, y)
+// of a w×h view (y down): that point, taken in the plane through the
+// target facing the camera, stays under the pixel.
+func (c *Camera) ZoomAt(f, x, y float32, w, h int) {
+	r := c.Ray(x, y, w, h)
+	back := c.Dir()
+	den := -r.Dir.Dot(back) // the ray's progress toward the target plane
+	if den <= 1e-6 || f <= 0 {
+		c.Zoom(f)
+		return
+	}
+	p := r.Origin.Add(r.Dir.Mul(c.Distance / den))
+	d := max(c.Distance*f, 0.01)
+	k := d / c.Distance
+	c.Target = p.Add(c.Target.Sub(p).Mul(k))
+	c.Distance = d
+}
+
 // Fit centres the camera on a scene and moves it back until the scene's
 // bounding sphere fits the view at the given aspect.
 func (c *Camera) Fit(s *Scene, aspect float32) {

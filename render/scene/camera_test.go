@@ -74,3 +74,35 @@ func TestOrbitPanZoom(t *testing.T) {
 		t.Errorf("zoom: distance %v, want 5", c.Distance)
 	}
 }
+
+// TestZoomAtKeepsThePointUnderThePointer checks the wheel zooms toward the
+// pointer: the point of the target plane under a pixel stays under it.
+func TestZoomAtKeepsThePointUnderThePointer(t *testing.T) {
+	c := DefaultCamera()
+	c.Distance = 20
+	c.Target = Vec3{3, 1, 0}
+	const w, h = 800, 500
+	x, y := float32(650), float32(120)
+	hit := func(c Camera) Vec3 {
+		r := c.Ray(x, y, w, h)
+		back := c.Dir()
+		return r.Origin.Add(r.Dir.Mul(c.Distance / -r.Dir.Dot(back)))
+	}
+	before := hit(c)
+	c.ZoomAt(0.5, x, y, w, h)
+	if c.Distance != 10 {
+		t.Fatalf("distance %v, want 10", c.Distance)
+	}
+	// The old point, seen from the new camera, is still under (x, y).
+	r := c.Ray(x, y, w, h)
+	to := before.Sub(r.Origin).Norm()
+	if to.Sub(r.Dir).Len() > 1e-4 {
+		t.Errorf("the point moved off the pointer: ray %v, point direction %v", r.Dir, to)
+	}
+	centre := DefaultCamera()
+	centre.Distance, centre.Target = 20, Vec3{3, 1, 0}
+	centre.ZoomAt(0.5, w/2-0.5, h/2-0.5, w, h)
+	if centre.Target.Sub(Vec3{3, 1, 0}).Len() > 1e-4 {
+		t.Errorf("zoom at the centre moved the target to %v", centre.Target)
+	}
+}

@@ -1,11 +1,13 @@
 package scene
 
 import (
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
 )
 
-// Color is an RGB colour with fractional channels in [0,1].
-type Color [3]float32
+// Color is data.RGB: red, green, blue in [0,1]. The scene takes the data's
+// colours as they are, with no conversion.
+type Color = data.RGB
 
 // NoJob marks, in a job colour slice, a port that runs no job.
 var NoJob = Color{-1, -1, -1}
@@ -42,7 +44,7 @@ var DefaultStyle = Style{
 	Link:       Color{0.8, 0.8, 0.8},
 	Route:      Color{0, 1, 0},
 	Background: Color{0, 0, 0},
-	Select:     Color{1, 1, 0},
+	Select:     Color{0, 1, 1}, // cyan: no default colour map, range or route colour
 }
 
 // Route is one overlaid route: the ports it passes through in order (the

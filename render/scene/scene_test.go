@@ -334,3 +334,36 @@ func TestBuildRejectsBadInput(t *testing.T) {
 		t.Error("no model accepted")
 	}
 }
+
+// TestSelectedPortIsRinged checks the selection stands out: a ring of
+// tubes in the selection colour circles the selected port, in its face's
+// plane, clear of its sphere; the port keeps its own colour.
+func TestSelectedPortIsRinged(t *testing.T) {
+	m := ring4(t)
+	p := port(t, m, "s1.13")
+	plain := build(t, Input{Model: m})
+	sel := build(t, Input{Model: m, Select: model.Object{Kind: model.KindPort, Port: p, Switch: 1}})
+	ring := sel.Cylinders.Len() - sel.NumLinkCyls
+	if plain.Cylinders.Len() != plain.NumLinkCyls || ring != highlightSides {
+		t.Fatalf("%d ring tubes, want %d", ring, highlightSides)
+	}
+	r := sel.Layout.Radius[p]
+	for i := sel.NumLinkCyls; i < sel.Cylinders.Len(); i++ {
+		if c := sel.Cylinders.Color(i); c != DefaultStyle.Select {
+			t.Errorf("ring tube %d is %v, want the selection colour", i, c)
+		}
+		d := sel.Cylinders.Pos(i).Sub(sel.Layout.PortPos[p]).Len()
+		if d < r*selectScale*1.2 || d > r*highlightRing*1.01 {
+			t.Errorf("ring tube %d is %.3f from the port (radius %.3f)", i, d, r)
+		}
+	}
+	for i, q := range sel.SpherePort {
+		if q == p && sel.Spheres.Color(i) != White {
+			t.Errorf("the selected port lost its own colour: %v", sel.Spheres.Color(i))
+		}
+	}
+	other := build(t, Input{Model: m, View: Processor, Select: model.Object{Kind: model.KindPort, Port: p, Switch: 1}})
+	if other.Cylinders.Len() != other.NumLinkCyls {
+		t.Error("a ring drawn round a port the view does not show")
+	}
+}

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/internal/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/routes"
 	"github.com/fabviz/fabviz/routes/gen"

@@ -1,16 +1,16 @@
-package snapshot
+package session
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"time"
-	"unsafe"
 
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
-	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/render/scene"
 	"github.com/fabviz/fabviz/view"
 )
@@ -27,21 +27,11 @@ type dataState struct {
 	ids     []int64     // per-port job ids, reused
 }
 
-// colors views data colours as scene colours: both are three float32s.
-func colors(c []data.RGB) []scene.Color {
-	if len(c) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*scene.Color)(unsafe.Pointer(&c[0])), len(c))
-}
-
-func color(c data.RGB) scene.Color { return scene.Color{c.R, c.G, c.B} }
-
 // styleOf is the scene style of an initialisation file's colours.
 func styleOf(in *data.Init) scene.Style {
 	c := in.Colors
 	st := scene.DefaultStyle
-	st.Switch, st.Link, st.Route, st.Background = color(c.Switch), color(c.Link), color(c.Route), color(c.Background)
+	st.Switch, st.Link, st.Route, st.Background = c.Switch, c.Link, c.Route, c.Background
 	return st
 }
 
@@ -81,13 +71,13 @@ func (s *Session) LoadParam(path string) error {
 	return s.SetParam(p)
 }
 
-// SetParam installs a parameter series already read for the model (it must
-// have the job series' number of steps when one is loaded).
+// SetParam installs a parameter series already read for the model. A job
+// series of another number of steps belongs to another study: it is
+// unloaded, with a note on Warn, so the files of a study load in any order.
 func (s *Session) SetParam(p *data.Series) error {
-	if s.d.jobs != nil {
-		if err := data.CheckJobs(p, s.d.jobs); err != nil {
-			return err
-		}
+	if s.d.jobs != nil && data.CheckJobs(p, s.d.jobs) != nil {
+		fmt.Fprintf(s.Warn, "%s: %d steps, the job file %s %d: the job file is unloaded\n", p.File, p.Steps(), s.d.jobs.File, s.d.jobs.Steps())
+		s.d.jobs, s.d.palette = nil, nil
 	}
 	s.d.param = p
 	return nil
@@ -106,13 +96,12 @@ func (s *Session) LoadJob(path string) error {
 	return s.SetJob(j)
 }
 
-// SetJob installs a job series already read for the model (it must have
-// the parameter series' number of steps when one is loaded).
+// SetJob installs a job series already read for the model; a parameter
+// series of another number of steps is unloaded, as in SetParam.
 func (s *Session) SetJob(j *data.Series) error {
-	if s.d.param != nil {
-		if err := data.CheckJobs(s.d.param, j); err != nil {
-			return err
-		}
+	if s.d.param != nil && data.CheckJobs(s.d.param, j) != nil {
+		fmt.Fprintf(s.Warn, "%s: %d steps, the parameter file %s %d: the parameter file is unloaded\n", j.File, j.Steps(), s.d.param.File, s.d.param.Steps())
+		s.d.param = nil
 	}
 	s.d.jobs, s.d.palette = j, nil
 	return nil
@@ -145,7 +134,7 @@ func (s *Session) applyData(st *view.State, in *scene.Input) error {
 		s.d.scale = sc
 		s.d.rgb = grow(s.d.rgb, m.NumPorts())
 		p.Colorize(s.d.rgb, st.Step, data.Mode(st.Mode), sc)
-		in.PortColors = colors(s.d.rgb)
+		in.PortColors = s.d.rgb
 		in.HasData = make([]bool, len(m.Switches))
 		p.HasData(in.HasData)
 	}
@@ -197,51 +186,43 @@ func (s *Session) jobColors(step int) []scene.Color {
 	for p, id := range s.d.ids {
 		out[p] = scene.NoJob
 		if c, ok := s.d.palette.Color(id); ok {
-			out[p] = color(c)
+			out[p] = c
 		}
 	}
 	return out
 }
 
 // legend is the colour legend of the last built scene, or nil with no data.
-func (s *Session) legend(st *view.State) *overlay.Legend {
-	var lg *overlay.Legend
+func (s *Session) legend(st *view.State) *data.Legend {
+	var lg *data.Legend
 	if sc := s.d.scale; sc != nil {
 		d := sc.Legend(64, 5)
 		h := s.d.param.Header
-		title := h.Counter
+		d.Title = h.Counter
 		if h.Unit != "" {
-			title += " (" + h.Unit + ")"
+			d.Title += " (" + h.Unit + ")"
 		}
-		if title == "" {
-			title = "values"
+		if d.Title == "" {
+			d.Title = "values"
 		}
-		lg = &overlay.Legend{Title: title, Mode: st.Mode.String(), Min: sc.Min, Max: sc.Max,
-			Ramp: colors(d.Bar), Below: color(sc.Below), Above: color(sc.Above)}
+		d.Mode = st.Mode.String()
+		lg = &d
 	}
 	if st.Jobs && s.d.jobs != nil {
 		if lg == nil {
-			lg = &overlay.Legend{Title: "jobs", Mode: st.Mode.String()}
+			lg = &data.Legend{Title: "jobs", Mode: st.Mode.String()}
 		}
 		seen := map[int64]bool{}
 		for _, id := range s.d.ids {
 			if id != 0 && !seen[id] {
 				seen[id] = true
 				c, _ := s.d.palette.Color(id)
-				lg.Jobs = append(lg.Jobs, overlay.Job{ID: id, Color: color(c)})
+				lg.Jobs = append(lg.Jobs, data.LegendJob{ID: id, Color: c})
 			}
 		}
-		sortJobs(lg.Jobs)
+		slices.SortFunc(lg.Jobs, func(a, b data.LegendJob) int { return cmp.Compare(a.ID, b.ID) })
 	}
 	return lg
-}
-
-func sortJobs(j []overlay.Job) {
-	for i := 1; i < len(j); i++ {
-		for k := i; k > 0 && j[k].ID < j[k-1].ID; k-- {
-			j[k], j[k-1] = j[k-1], j[k]
-		}
-	}
 }
 
 // stepTime is the time of a step when the data's header gives it.

@@ -1,12 +1,12 @@
-package snapshot
+package headless
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/fabviz/fabviz/internal/benchmodel"
-	"github.com/fabviz/fabviz/internal/fattree"
+	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/fattree"
 	"github.com/fabviz/fabviz/view"
 )
 

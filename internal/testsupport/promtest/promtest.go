@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/internal/testtool"
+	"github.com/fabviz/fabviz/internal/testsupport/testtool"
 )
 
 // Server is a running Prometheus.

@@ -1,4 +1,4 @@
-package ctl
+package session
 
 import (
 	"fmt"
@@ -6,11 +6,12 @@ import (
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/render/scene"
+	"github.com/fabviz/fabviz/view"
 )
 
-// Label is the label of what a pick hit: a port's SW.PORT or a switch's
-// label; "" for nothing.
-func Label(m *model.Model, h scene.Hit) string {
+// PickLabel is the label of what a pick hit: a port's SW.PORT or a
+// switch's label; "" for nothing.
+func PickLabel(m *model.Model, h scene.Hit) string {
 	switch h.Kind {
 	case model.KindPort:
 		return m.Label(h.Port)
@@ -20,9 +21,19 @@ func Label(m *model.Model, h scene.Hit) string {
 	return ""
 }
 
+// Selection is what the Selection panel shows of the selected object, one
+// "name: value" pair a line (nil with nothing selected). Its value is the
+// one the port's colour shows, in the state's mode, written in full.
+func (s *Session) Selection(st *view.State) ([][2]string, error) {
+	if s.model == nil || st.Select == "" {
+		return nil, nil
+	}
+	return Info(s.model, st.Select, s.d.param, s.d.jobs, st.Step, data.Mode(st.Mode))
+}
+
 // Info is what the Selection panel shows of a label, one "name: value"
-// pair a line. param and jobs may be nil; step is the current step.
-func Info(m *model.Model, label string, param, jobs *data.Series, step int) ([][2]string, error) {
+// pair a line. param and jobs may be nil; step and mode are the state's.
+func Info(m *model.Model, label string, param, jobs *data.Series, step int, mode data.Mode) ([][2]string, error) {
 	o, ok := m.Lookup(label)
 	if !ok {
 		return nil, fmt.Errorf("unknown label %q", label)
@@ -54,11 +65,7 @@ func Info(m *model.Model, label string, param, jobs *data.Series, step int) ([][
 		add("link", "unconnected")
 	}
 	if param != nil && step < param.Steps() {
-		if v, ok := param.Value(p, step); ok {
-			add("value", "%s at step %d", data.FormatValue(v), step)
-		} else {
-			add("value", "no sample at step %d", step)
-		}
+		add("value", "%s", shownValue(param, p, step, mode))
 	}
 	if jobs != nil && step < jobs.Steps() {
 		if v, ok := jobs.Value(p, step); ok && v != 0 {
@@ -93,4 +100,23 @@ func RouteEnd(m *model.Model, label string) (node string, sw string) {
 		return fmt.Sprint(n), m.Switches[o.Switch].Label
 	}
 	return "", m.Switches[o.Switch].Label
+}
+
+// shownValue is the value of a port the colour shows, in full, saying what
+// it spans: the sample at the step, the sum up to it, or the sum of all.
+func shownValue(param *data.Series, p model.PortRef, step int, mode data.Mode) string {
+	v, ok := param.Shown(p, step, mode)
+	var span string
+	switch mode {
+	case data.Running:
+		span = fmt.Sprintf("sum of steps 0..%d", step)
+	case data.Total:
+		span = fmt.Sprintf("sum of all %d steps", param.Steps())
+	default:
+		span = fmt.Sprintf("at step %d", step)
+	}
+	if !ok {
+		return "no sample, " + span
+	}
+	return data.FormatExact(v) + ", " + span
 }

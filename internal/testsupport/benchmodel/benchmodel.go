@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/fabviz/fabviz/internal/fattree"
+	"github.com/fabviz/fabviz/internal/testsupport/fattree"
 	"github.com/fabviz/fabviz/model"
 )
 

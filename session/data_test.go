@@ -1,6 +1,8 @@
-package snapshot
+package session
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -8,7 +10,7 @@ import (
 	"github.com/fabviz/fabviz/render/scene"
 )
 
-const ring4 = "../../examples/ring4/ring4.fvm"
+const ring4 = "../examples/ring4/ring4.fvm"
 
 // sphereColors maps each drawn port's label to its sphere colour.
 func sphereColors(m *model.Model, sc *scene.Scene) map[string]scene.Color {
@@ -143,6 +145,31 @@ func TestDataBadInput(t *testing.T) {
 	} {
 		if err := in.ExecLine(line); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%s: %v, want %q", line, err, msg)
+		}
+	}
+}
+
+// TestSwitchingStudiesInAnyOrder checks a study's parameter and job files
+// load in either order over another study's: the file of the old study
+// with another number of steps is unloaded, with a note, never refused.
+func TestSwitchingStudiesInAnyOrder(t *testing.T) {
+	dir := t.TempDir()
+	param := filepath.Join(dir, "b.fvd")
+	job := filepath.Join(dir, "b.fvj")
+	os.WriteFile(param, []byte("s0.0 1 2 3 4 5\n"), 0o644)
+	os.WriteFile(job, []byte("s0.0 7 7 7 7 7\n"), 0o644)
+	for _, order := range [][2]string{{"param " + param, "job " + job}, {"job " + job, "param " + param}} {
+		s, in, warn := session(t, ring4, "param testdata/ring4.fvd", "job testdata/ring4.fvj")
+		for _, l := range order {
+			if err := in.ExecLine(l); err != nil {
+				t.Fatalf("%v: %s: %v", order, l, err)
+			}
+		}
+		if s.Param() == nil || s.Jobs() == nil || s.Param().File != param || s.Jobs().File != job || s.Steps() != 5 {
+			t.Errorf("%v: param %v jobs %v", order, s.Param(), s.Jobs())
+		}
+		if !strings.Contains(warn.String(), "ring4.") || !strings.Contains(warn.String(), "file is unloaded") {
+			t.Errorf("%v: no note of the unloaded file: %q", order, warn)
 		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/internal/testtool"
+	"github.com/fabviz/fabviz/internal/testsupport/testtool"
 )
 
 // Umad2sim is the library that redirects umad calls to the simulator.

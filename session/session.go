@@ -1,26 +1,23 @@
-package snapshot
+package session
 
 import (
+	"errors"
 	"fmt"
-	"image"
-	"image/png"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
-	"github.com/fabviz/fabviz/render/gl"
-	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/render/scene"
 	"github.com/fabviz/fabviz/routes"
 	"github.com/fabviz/fabviz/view"
 )
 
-// Session is a headless viewer. Its GL context is made on the first
-// snapshot, on the calling goroutine's thread; every later call must come
-// from the same goroutine. Release frees it.
+// Session is the loaded session: model, routes, data, jobs and
+// initialisation file, turned into scenes, captions and legends for a
+// view.State. It needs no display; the front ends (headless, gui) draw
+// what it builds. One goroutine at a time may use it.
 type Session struct {
 	// Warn receives problems that do not stop a snapshot (a route that
 	// does not trace is left out and reported here).
@@ -28,14 +25,12 @@ type Session struct {
 
 	model   *model.Model
 	routes  *routes.Set // opened on the first route overlay
-	notes   []string    // route summaries for the caption of the current snapshot
+	notes   []RouteNote // route summaries for the caption of the current snapshot
 	layouts [2]*scene.Layout
 	style   scene.Style
 	d       dataState
 	last    *scene.Scene // the previous picture's scene, for recolouring
 	lastKey string
-	ctx     *gl.Headless
-	r       *gl.Renderer
 }
 
 // New returns a session with no model loaded.
@@ -44,21 +39,6 @@ func New(warn io.Writer) *Session {
 		warn = io.Discard
 	}
 	return &Session{Warn: warn, style: scene.DefaultStyle}
-}
-
-// Release frees the GL renderer and context.
-func (s *Session) Release() {
-	if s.ctx != nil {
-		s.ctx.MakeCurrent() // free our objects, not another context's
-	}
-	if s.r != nil {
-		s.r.Release()
-		s.r = nil
-	}
-	if s.ctx != nil {
-		s.ctx.Release()
-		s.ctx = nil
-	}
 }
 
 // Model is the loaded model.
@@ -83,39 +63,16 @@ func (s *Session) SetModel(m *model.Model) {
 	s.layouts = [2]*scene.Layout{}
 }
 
-// Screenshot is GUI-only.
-func (s *Session) Screenshot(path string, _ *view.State) error {
+// ErrNoRenderer is what Snapshot and Screenshot of a bare session return:
+// pictures are the front ends' (headless.Session, the gui window).
+var ErrNoRenderer = errors.New("pictures need a front end: fabviz snapshot, fabviz run or the window")
+
+// Snapshot is the front ends': a bare session refuses it.
+func (s *Session) Snapshot(string, *view.State) error { return ErrNoRenderer }
+
+// Screenshot is the window's: a bare session refuses it.
+func (s *Session) Screenshot(string, *view.State) error {
 	return fmt.Errorf("screenshot needs the GUI window; use snapshot for the 3-D scene")
-}
-
-// Snapshot renders the state and writes it as a PNG.
-func (s *Session) Snapshot(path string, st *view.State) error {
-	img, err := s.Render(st)
-	if err != nil {
-		return err
-	}
-	return WritePNG(path, img)
-}
-
-// WritePNG writes through a temporary file so a failed write leaves no
-// half-written picture.
-func WritePNG(path string, img image.Image) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".fabviz-*.png")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := png.Encode(tmp, img); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil { // CreateTemp made it private
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // layout returns the cached layout of a kind for the model.
@@ -151,30 +108,58 @@ func (s *Session) Scene(st *view.State) (*scene.Scene, error) {
 	return scene.Build(in)
 }
 
-// traceAll traces the requested overlays; one that fails is reported on
-// Warn and left out.
+// RouteNote describes one route overlay of the last scene: its caption
+// line and the colour of each route or path it drew.
+type RouteNote struct {
+	Text   string
+	Colors []scene.Color
+}
+
+// routePalette colours the second and later routes drawn (the first takes
+// the initialisation file's route colour): far from each other, from the
+// default route green, the selection cyan and grey.
+var routePalette = []scene.Color{
+	{1, 0.55, 0}, {0.35, 0.55, 1}, {1, 0.3, 0.85}, {0.75, 1, 0.25},
+	{1, 1, 1}, {0.65, 0.35, 1}, {0.6, 0.3, 0.1}, {1, 0.45, 0.45},
+}
+
+// routeColor is the colour of the i-th route drawn (0-based).
+func (s *Session) routeColor(i int) scene.Color {
+	if i == 0 {
+		return s.style.Route
+	}
+	return routePalette[(i-1)%len(routePalette)]
+}
+
+// traceAll traces the requested overlays, each route or path in its own
+// colour; one that fails is reported on Warn and left out.
 func (s *Session) traceAll(st *view.State) []scene.Route {
 	var out []scene.Route
 	s.notes = s.notes[:0]
 	for _, r := range st.Routes {
-		got, err := s.trace(r)
+		got, note, err := s.trace(r)
 		if err != nil {
 			fmt.Fprintf(s.Warn, "%s: %v; drawn without it\n", r, err)
 			continue
 		}
+		for i := range got {
+			got[i].Color = s.routeColor(len(out) + i)
+			note.Colors = append(note.Colors, got[i].Color)
+		}
 		out = append(out, got...)
+		s.notes = append(s.notes, note)
 	}
 	return out
 }
 
 // trace turns a route request into overlay routes: the one route between
 // two nodes, or every distinct path between two switches.
-func (s *Session) trace(r view.RouteReq) ([]scene.Route, error) {
+func (s *Session) trace(r view.RouteReq) ([]scene.Route, RouteNote, error) {
 	m := s.model
 	if s.routes == nil {
 		set, err := routes.Open(m)
 		if err != nil {
-			return nil, err
+			return nil, RouteNote{}, err
 		}
 		s.routes = set
 	}
@@ -182,33 +167,34 @@ func (s *Session) trace(r view.RouteReq) ([]scene.Route, error) {
 		a, okA := m.SwitchByLabel(r.A)
 		b, okB := m.SwitchByLabel(r.B)
 		if !okA || !okB {
-			return nil, fmt.Errorf("unknown switch")
+			return nil, RouteNote{}, fmt.Errorf("unknown switch")
 		}
 		paths, err := s.routes.Between(a, b)
 		if err != nil {
-			return nil, err
+			return nil, RouteNote{}, err
 		}
 		out := make([]scene.Route, 0, len(paths))
 		counts := make([]string, 0, len(paths))
 		for _, p := range paths {
-			out = append(out, scene.Route{Ports: hopPorts(m, p.Hops), Color: s.style.Route})
+			out = append(out, scene.Route{Ports: hopPorts(m, p.Hops)})
 			counts = append(counts, fmt.Sprint(p.Routes))
 		}
-		s.notes = append(s.notes, fmt.Sprintf("%s: %d distinct paths (routes on each: %s)", r, len(paths), strings.Join(counts, ", ")))
-		return out, nil
+		return out, RouteNote{Text: fmt.Sprintf("%s: %d distinct paths (routes on each: %s)", r, len(paths), strings.Join(counts, ", "))}, nil
 	}
 	src, okS := m.NodeByName(r.A)
 	dst, okD := m.NodeByName(r.B)
 	if !okS || !okD {
-		return nil, fmt.Errorf("unknown node")
+		return nil, RouteNote{}, fmt.Errorf("unknown node")
 	}
 	hops, err := s.routes.Trace(src, dst)
 	if err != nil {
-		return nil, err
+		return nil, RouteNote{}, err
 	}
-	s.notes = append(s.notes, fmt.Sprintf("%s: %d hops", r, len(hops)))
-	return []scene.Route{{Ports: hopPorts(m, hops), Color: s.style.Route}}, nil
+	return []scene.Route{{Ports: hopPorts(m, hops)}}, RouteNote{Text: fmt.Sprintf("%s: %d hops", r, len(hops))}, nil
 }
+
+// RouteNotes are the route overlays of the last scene built, in order.
+func (s *Session) RouteNotes() []RouteNote { return s.notes }
 
 // hopPorts lists the ports a route passes through: each hop's entry and
 // exit port. Ports given as -1 (a path's unknown end) are left out.
@@ -222,30 +208,6 @@ func hopPorts(m *model.Model, hops []routes.Hop) []model.PortRef {
 		}
 	}
 	return out
-}
-
-// Render draws a state into a picture with caption and legend.
-// When only the step differs from the previous picture (movie frames), the
-// scene and its GL buffers are kept and only the colours are rewritten.
-func (s *Session) Render(st *view.State) (*image.RGBA, error) {
-	if err := s.initGL(); err != nil {
-		return nil, err
-	}
-	sc, recoloured, err := s.sceneFor(st)
-	if err != nil {
-		return nil, err
-	}
-	if recoloured {
-		s.r.UpdateColors(sc)
-	} else {
-		s.r.Upload(sc)
-	}
-	img, err := gl.RenderUploaded(s.r, sc, st.Camera, st.Width, st.Height, s.style.Background)
-	if err != nil {
-		return nil, err
-	}
-	overlay.Draw(img, s.caption(st), s.legend(st), textColor(s.style.Background))
-	return img, nil
 }
 
 // sceneKey names everything a scene's geometry depends on: all of the
@@ -280,23 +242,6 @@ func (s *Session) sceneFor(st *view.State) (sc *scene.Scene, recoloured bool, er
 	return sc, false, nil
 }
 
-func (s *Session) initGL() error {
-	if s.r != nil {
-		return s.ctx.MakeCurrent()
-	}
-	ctx, err := gl.NewHeadless()
-	if err != nil {
-		return err
-	}
-	r, err := gl.NewRenderer()
-	if err != nil {
-		ctx.Release()
-		return err
-	}
-	s.ctx, s.r = ctx, r
-	return nil
-}
-
 // caption is the text in the top-left corner.
 func (s *Session) caption(st *view.State) []string {
 	m := s.model
@@ -312,7 +257,10 @@ func (s *Session) caption(st *view.State) []string {
 	if st.Select != "" {
 		lines = append(lines, "selected: "+describe(m, st.Select))
 	}
-	return append(lines, s.notes...)
+	for _, n := range s.notes {
+		lines = append(lines, n.Text)
+	}
+	return lines
 }
 
 // describe says what a label is, for the caption.
@@ -351,14 +299,6 @@ func hwsw(sw *model.Switch) string {
 	return d
 }
 
-// textColor is black or white, whichever stands out on the background.
-func textColor(bg scene.Color) scene.Color {
-	if 0.3*bg[0]+0.59*bg[1]+0.11*bg[2] > 0.5 {
-		return scene.Color{0, 0, 0}
-	}
-	return scene.Color{1, 1, 1}
-}
-
 // Frame is the scene of a state for an interactive viewer: the previous
 // scene recoloured when only the step changed (recoloured = true: upload
 // the colours only), else a newly built one.
@@ -372,7 +312,7 @@ func (s *Session) Caption(st *view.State) []string { return s.caption(st) }
 
 // Legend is the legend of the last scene built or recoloured, nil when no
 // data is shown.
-func (s *Session) Legend(st *view.State) *overlay.Legend { return s.legend(st) }
+func (s *Session) Legend(st *view.State) *data.Legend { return s.legend(st) }
 
 // Style is the colours in use (the init file's, else the defaults).
 func (s *Session) Style() scene.Style { return s.style }

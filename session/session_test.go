@@ -1,4 +1,4 @@
-package snapshot
+package session
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/render/scene"
 	"github.com/fabviz/fabviz/view"
 )
 
@@ -13,7 +14,6 @@ func session(t *testing.T, modelPath string, lines ...string) (*Session, *view.I
 	t.Helper()
 	var warn bytes.Buffer
 	s := New(&warn)
-	t.Cleanup(s.Release)
 	in := view.New(s)
 	for _, l := range append([]string{"model " + modelPath}, lines...) {
 		if err := in.ExecLine(l); err != nil {
@@ -24,7 +24,7 @@ func session(t *testing.T, modelPath string, lines ...string) (*Session, *view.I
 }
 
 func TestRouteOverlayFollowsTheTrace(t *testing.T) {
-	s, in, warn := session(t, "../../examples/ring4/ring4.fvm", "route 2 40")
+	s, in, warn := session(t, "../examples/ring4/ring4.fvm", "route 2 40")
 	sc, err := s.Scene(&in.State)
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func TestRouteOverlayFollowsTheTrace(t *testing.T) {
 }
 
 func TestRouteSwitchesDrawsEachPathOnce(t *testing.T) {
-	s, in, _ := session(t, "../../examples/ring4/ring4.fvm", "route-switches s1 s2")
+	s, in, _ := session(t, "../examples/ring4/ring4.fvm", "route-switches s1 s2")
 	sc, err := s.Scene(&in.State)
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +75,7 @@ func TestRouteSwitchesDrawsEachPathOnce(t *testing.T) {
 }
 
 func TestUntraceableRouteIsReportedAndLeftOut(t *testing.T) {
-	s, in, warn := session(t, "../../examples/planes/planes.fvm", "route login1 gpu1")
+	s, in, warn := session(t, "../examples/planes/planes.fvm", "route login1 gpu1")
 	sc, err := s.Scene(&in.State)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestUntraceableRouteIsReportedAndLeftOut(t *testing.T) {
 }
 
 func TestDescribe(t *testing.T) {
-	m, err := model.Load("../../examples/planes/planes.fvm")
+	m, err := model.Load("../examples/planes/planes.fvm")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,6 +100,42 @@ func TestDescribe(t *testing.T) {
 	} {
 		if got := describe(m, label); got != want {
 			t.Errorf("describe(%s) = %q, want %q", label, got, want)
+		}
+	}
+}
+
+// TestRoutesInDistinctColours checks that several routes are told apart:
+// each route and each path between switches gets its own colour, the
+// first the style's, and the notes say which colour is which.
+func TestRoutesInDistinctColours(t *testing.T) {
+	s, in, _ := session(t, "../examples/ring4/ring4.fvm", "route 2 40", "route 3 20", "route-switches s1 s2")
+	sc, err := s.Scene(&in.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := s.RouteNotes()
+	if len(notes) != 3 || len(notes[0].Colors) != 1 || len(notes[1].Colors) != 1 || len(notes[2].Colors) < 1 {
+		t.Fatalf("notes %+v", notes)
+	}
+	seen := map[scene.Color]bool{}
+	for _, n := range notes {
+		for _, c := range n.Colors {
+			if seen[c] {
+				t.Errorf("colour %v used twice (%+v)", c, notes)
+			}
+			seen[c] = true
+		}
+	}
+	if notes[0].Colors[0] != scene.DefaultStyle.Route {
+		t.Errorf("first route %v, want the style's route colour", notes[0].Colors[0])
+	}
+	drawn := map[scene.Color]bool{}
+	for i := sc.NumLinkCyls; i < sc.Cylinders.Len(); i++ {
+		drawn[sc.Cylinders.Color(i)] = true
+	}
+	for c := range seen {
+		if !drawn[c] {
+			t.Errorf("note colour %v not drawn", c)
 		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/internal/testtool"
+	"github.com/fabviz/fabviz/internal/testsupport/testtool"
 )
 
 // Require skips a test when snmpd (or another tool) is missing, except in
