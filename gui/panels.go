@@ -12,10 +12,10 @@ import (
 )
 
 // panelNames name the panels for the `panel` command, in display order.
-var panelNames = []string{"files", "view", "data", "animation", "selection", "routes", "command", "help"}
+var panelNames = []string{"files", "view", "data", "animation", "selection", "routes", "problems", "command", "help"}
 
 // panelOpen says which panels are open at start.
-var panelOpen = []bool{false, true, true, true, true, false, false, false}
+var panelOpen = []bool{false, true, true, true, true, false, false, false, false}
 
 // panels holds what the panels' fields hold between frames.
 type panels struct {
@@ -27,6 +27,7 @@ type panels struct {
 	stepText string
 	sel      selState
 	routes   struct{ src, dst, swA, swB, err string }
+	problems problemsState
 	console  *ctl.Console
 	line     string
 	cmap     int32
@@ -67,7 +68,7 @@ func (a *App) header(i int, title string) bool {
 	if panelOpen[i] {
 		flags = imgui.TreeNodeFlagsDefaultOpen
 	}
-	if i == 7 && a.p.help {
+	if panelNames[i] == "help" && a.p.help {
 		imgui.SetNextItemOpen(true, imgui.ConditionAlways)
 		a.p.help = false
 	}
@@ -84,8 +85,8 @@ func (a *App) drawPanels() {
 		imgui.Text("reading " + filepath.Base(t.path) + " …")
 		imgui.ProgressBarV(t.progress(), imgui.Vec2{X: -1, Y: 0}, fmt.Sprintf("%.0f%%", 100*t.progress()))
 	}
-	sections := []func(){a.filesPanel, a.viewPanel, a.dataPanel, a.animPanel, a.selPanel, a.routesPanel, a.consolePanel, a.helpPanel}
-	titles := []string{"Files", "View", "Data", "Animation", "Selection", "Routes", "Command line", "Help"}
+	sections := []func(){a.filesPanel, a.viewPanel, a.dataPanel, a.animPanel, a.selPanel, a.routesPanel, a.problemsPanel, a.consolePanel, a.helpPanel}
+	titles := []string{"Files", "View", "Data", "Animation", "Selection", "Routes", "Problems", "Command line", "Help"}
 	for i, f := range sections {
 		imgui.PushIDInt(i)
 		if a.header(i, titles[i]) {

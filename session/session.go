@@ -31,6 +31,7 @@ type Session struct {
 	d       dataState
 	last    *scene.Scene // the previous picture's scene, for recolouring
 	lastKey string
+	found   findings // what diagnose found in the loaded data
 }
 
 // New returns a session with no model loaded.
@@ -152,16 +153,24 @@ func (s *Session) traceAll(st *view.State) []scene.Route {
 	return out
 }
 
+// routeSet opens the model's routes on first use.
+func (s *Session) routeSet() (*routes.Set, error) {
+	if s.routes == nil {
+		set, err := routes.Open(s.model)
+		if err != nil {
+			return nil, err
+		}
+		s.routes = set
+	}
+	return s.routes, nil
+}
+
 // trace turns a route request into overlay routes: the one route between
 // two nodes, or every distinct path between two switches.
 func (s *Session) trace(r view.RouteReq) ([]scene.Route, RouteNote, error) {
 	m := s.model
-	if s.routes == nil {
-		set, err := routes.Open(m)
-		if err != nil {
-			return nil, RouteNote{}, err
-		}
-		s.routes = set
+	if _, err := s.routeSet(); err != nil {
+		return nil, RouteNote{}, err
 	}
 	if r.Switches {
 		a, okA := m.SwitchByLabel(r.A)
@@ -256,6 +265,9 @@ func (s *Session) caption(st *view.State) []string {
 	lines = append(lines, fmt.Sprintf("%s   %s layout, %s view", step, st.Layout, st.View))
 	if st.Select != "" {
 		lines = append(lines, "selected: "+describe(m, st.Select))
+	}
+	if st.Finding != "" {
+		lines = append(lines, st.Finding)
 	}
 	for _, n := range s.notes {
 		lines = append(lines, n.Text)

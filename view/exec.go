@@ -105,6 +105,7 @@ func init() {
 		"size":           {2, "size W H", (*Interp).size},
 		"snapshot":       {1, "snapshot PATH", func(in *Interp, a []string) error { return in.Env.Snapshot(in.path(a[0]), &in.State) }},
 		"screenshot":     {1, "screenshot PATH", func(in *Interp, a []string) error { return in.Env.Screenshot(in.path(a[0]), &in.State) }},
+		"diagnose":       {1, "diagnose N", (*Interp).diagnoseCmd},
 	}
 }
 
@@ -149,6 +150,7 @@ func (in *Interp) loadModel(p string) error {
 	in.State.Hidden = map[int]bool{}
 	in.State.Routes = nil
 	in.State.Select = ""
+	in.State.Finding = ""
 	in.State.Step = 0
 	return nil
 }

@@ -49,6 +49,7 @@ type State struct {
 	Jobs     bool
 	Routes   []RouteReq
 	Select   string // label as given; "" = nothing selected
+	Finding  string // the finding `diagnose N` shows, for the caption; "" = none
 	Camera   scene.Camera
 	Width    int
 	Height   int

@@ -30,6 +30,7 @@ var layers = []layer{
 	{"view", []string{"session", "headless", "gui", "render/gl", "render/overlay"}, "the interpreter runs on any front end's core"},
 	{"session", []string{"headless", "gui", "render/gl", "render/overlay", "github.com/go-gl", "github.com/inkyblackness"}, "the core is tested with no display"},
 	{"gui/ctl", []string{"gui", "headless", "render/gl", "github.com/go-gl", "github.com/inkyblackness"}, "the window's logic is tested with no display"},
+	{"diagnose", []string{"view", "session", "headless", "gui", "render"}, "the analyses read data and routes, below the viewer"},
 	{"headless", []string{"gui"}, "the two front ends sit side by side"},
 	{"gui", []string{"headless"}, "the two front ends sit side by side"},
 }
