@@ -24,6 +24,7 @@ type snapFlags struct {
 	param, job, init, step, mode, rng, view, layout, hide, sel, camera, size, steps, out string
 	jobs                                                                                 bool
 	routes, routeSw                                                                      multi
+	prom                                                                                 promFlags
 }
 
 func (f *snapFlags) define(fs *flag.FlagSet) {
@@ -44,6 +45,7 @@ func (f *snapFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.size, "size", "", "image size WxH")
 	fs.StringVar(&f.steps, "steps", "", "render steps A-B, one file each; -o needs a %d verb such as frame%04d.png")
 	fs.StringVar(&f.out, "o", "", "output PNG")
+	f.prom.register(fs)
 }
 
 // parseSnapshotArgs accepts MODEL before, after or between the flags.
@@ -187,6 +189,17 @@ func snapshotCmd(args []string, stderr io.Writer) int {
 }
 
 func snapshotRun(f *snapFlags, modelPath string, stderr io.Writer) error {
+	if f.prom.url != "" {
+		if f.param != "" {
+			return errors.New("-prom takes the place of -param")
+		}
+		path, cleanup, err := f.prom.fetch(modelPath, stderr)
+		if err != nil {
+			return fmt.Errorf("-prom: %w", err)
+		}
+		defer cleanup()
+		f.param = path
+	}
 	cmds, err := f.script(modelPath)
 	if err != nil {
 		return err

@@ -21,6 +21,8 @@ func viewerCmd(args []string, stderr io.Writer) int {
 	fs.StringVar(&opt.Init, "init", "", "initialisation file (default ./fabviz.ini when present)")
 	fs.StringVar(&opt.Script, "script", "", "run this viewer script in the window, then exit with its status")
 	size := fs.String("size", "1280x800", "window size WxH in screen units")
+	var pf promFlags
+	pf.register(fs)
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		opt.Model, args = args[0], args[1:]
 	}
@@ -39,6 +41,19 @@ func viewerCmd(args []string, stderr io.Writer) int {
 		return 2
 	}
 	opt.Stderr = stderr
+	if pf.url != "" {
+		if opt.Model == "" || opt.Param != "" {
+			fmt.Fprintln(stderr, "fabviz: -prom needs a model and takes the place of -param")
+			return 2
+		}
+		path, cleanup, err := pf.fetch(opt.Model, stderr)
+		if err != nil {
+			fmt.Fprintln(stderr, "fabviz: -prom:", err)
+			return 1
+		}
+		defer cleanup()
+		opt.Param = path
+	}
 	if err := gui.Run(opt); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -3,10 +3,8 @@ package prom
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -32,56 +30,34 @@ switch leaf1 0 0 0 node 0 hw 0x7cfe9003009ce5b0
 switch leaf2 0 0 1 node 2 hw 506B4B03005C2740
 `
 
-// exporter serves infiniband_exporter's transmit-data counter for the
-// model's ports but leaf2.4, plus one series of a switch the model lacks.
-// Each scrape adds inc(port) to a port's counter, so a step holding one
-// scrape has exactly inc, and any value is a multiple of it.
-type exporter struct {
-	mu      sync.Mutex
-	scrapes int64
+var ports = []promtest.ExporterPort{
+	{GUID: "0x7cfe9003009ce5b0", Switch: "leaf1", Port: 1}, {GUID: "0x7cfe9003009ce5b0", Switch: "leaf1", Port: 2},
+	{GUID: "0x7cfe9003009ce5b0", Switch: "leaf1", Port: 3}, {GUID: "0x7cfe9003009ce5b0", Switch: "leaf1", Port: 4},
+	{GUID: "0x506b4b03005c2740", Switch: "leaf2", Port: 1}, {GUID: "0x506b4b03005c2740", Switch: "leaf2", Port: 2}, {GUID: "0x506b4b03005c2740", Switch: "leaf2", Port: 3},
+	{GUID: "0x0002c90200000001", Switch: "other", Port: 1},
 }
 
-var ports = []struct {
-	guid, sw string
-	port     int
-}{
-	{"0x7cfe9003009ce5b0", "leaf1", 1}, {"0x7cfe9003009ce5b0", "leaf1", 2},
-	{"0x7cfe9003009ce5b0", "leaf1", 3}, {"0x7cfe9003009ce5b0", "leaf1", 4},
-	{"0x506b4b03005c2740", "leaf2", 1}, {"0x506b4b03005c2740", "leaf2", 2}, {"0x506b4b03005c2740", "leaf2", 3},
-	{"0x0002c90200000001", "other", 1},
+// exporter serves the model's ports but leaf2.4, plus one series of a
+// switch the model lacks; port i's counter grows by inc(i) a scrape.
+func exporter() *promtest.Exporter {
+	e := &promtest.Exporter{}
+	for i, p := range ports {
+		p.Inc = inc(i)
+		e.Ports = append(e.Ports, p)
+	}
+	return e
 }
 
 func inc(i int) int64 { return int64(1000 * (i + 2)) }
 
-func (e *exporter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	e.mu.Lock()
-	e.scrapes++
-	n := e.scrapes
-	e.mu.Unlock()
-	fmt.Fprintln(w, "# TYPE infiniband_switch_port_transmit_data_bytes_total counter")
-	for i, p := range ports {
-		fmt.Fprintf(w, "infiniband_switch_port_transmit_data_bytes_total{guid=%q,port=\"%d\",switch=%q} %d\n", p.guid, p.port, p.sw, inc(i)*n)
-	}
-}
-
-func serve(t *testing.T, h http.Handler) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: h}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return ln.Addr().String()
-}
+func serve(t *testing.T, h http.Handler) string { return promtest.Serve(t, h) }
 
 func TestImportExporterCounter(t *testing.T) {
 	m, err := model.Parse("two.fvm", strings.NewReader(twoSwitches))
 	if err != nil {
 		t.Fatal(err)
 	}
-	target := serve(t, &exporter{})
+	target := serve(t, exporter())
 	p := promtest.Start(t, time.Second, target)
 	c := &Client{URL: p.URL}
 	// Once Prometheus has scraped ten times, import the last 8 s on a 1 s
@@ -107,7 +83,7 @@ func TestImportExporterCounter(t *testing.T) {
 	exact, present := 0, 0
 	col := r.columns()
 	for i, pt := range ports[:7] {
-		pr, _ := m.PortByLabel(fmt.Sprintf("%s.%d", pt.sw, pt.port))
+		pr, _ := m.PortByLabel(fmt.Sprintf("%s.%d", pt.Switch, pt.Port))
 		k := col[pr]
 		for s := range r.Times {
 			if !r.OK[s][k] {
@@ -171,16 +147,7 @@ func TestImportExporterCounter(t *testing.T) {
 // waitScrapes waits until Prometheus holds n samples of one series.
 func waitScrapes(t *testing.T, c *Client, p *promtest.Server, n int) {
 	t.Helper()
-	q := fmt.Sprintf(`count_over_time(infiniband_switch_port_transmit_data_bytes_total{switch="leaf1",port="1"}[1m]) >= %d`, n)
-	end := time.Now().Add(90 * time.Second)
-	for time.Now().Before(end) {
-		now := time.Now()
-		if s, err := c.QueryRange(context.Background(), q, now, now, time.Second); err == nil && len(s) == 1 {
-			return
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	t.Fatalf("Prometheus did not scrape %d times in 90 s:\n%s", n, p.Log())
+	p.WaitFor(t, fmt.Sprintf(`count_over_time(%s{switch="leaf1",port="1"}[1m]) >= %d`, promtest.Metric, n))
 }
 
 func anyOK(r *Result, k int) bool {

@@ -3,13 +3,16 @@
 package promtest
 
 import (
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -85,4 +88,70 @@ func freeAddr(t *testing.T) string {
 	}
 	defer ln.Close()
 	return ln.Addr().String()
+}
+
+// ExporterPort is one switch port an Exporter serves.
+type ExporterPort struct {
+	GUID, Switch string
+	Port         int
+	Inc          int64 // what every scrape adds to the port's counter
+}
+
+// Exporter serves infiniband_exporter's transmit-data counter
+// (infiniband_switch_port_transmit_data_bytes_total{guid,port,switch}) for
+// its ports. Each scrape adds Inc to a port's counter, so a step holding
+// one scrape has exactly Inc, and any value is a multiple of it.
+type Exporter struct {
+	Ports   []ExporterPort
+	mu      sync.Mutex
+	scrapes int64
+}
+
+// Metric is the name the Exporter serves.
+const Metric = "infiniband_switch_port_transmit_data_bytes_total"
+
+func (e *Exporter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	e.mu.Lock()
+	e.scrapes++
+	n := e.scrapes
+	e.mu.Unlock()
+	fmt.Fprintln(w, "# TYPE "+Metric+" counter")
+	for _, p := range e.Ports {
+		fmt.Fprintf(w, "%s{guid=%q,port=\"%d\",switch=%q} %d\n", Metric, p.GUID, p.Port, p.Switch, p.Inc*n)
+	}
+}
+
+// Serve serves h on a loopback port until the test ends, and returns the
+// address.
+func Serve(t *testing.T, h http.Handler) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String()
+}
+
+// WaitFor waits until an instant query has an answer (a series), at most 90 s.
+func (s *Server) WaitFor(t *testing.T, query string) {
+	t.Helper()
+	end := time.Now().Add(90 * time.Second)
+	for time.Now().Before(end) {
+		resp, err := http.Get(s.URL + "/api/v1/query?query=" + url.QueryEscape(query))
+		if err == nil {
+			var res struct {
+				Data struct{ Result []json.RawMessage }
+			}
+			ok := json.NewDecoder(resp.Body).Decode(&res) == nil && len(res.Data.Result) > 0
+			resp.Body.Close()
+			if ok {
+				return
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("Prometheus has no answer to %s after 90 s:\n%s", query, s.Log())
 }
