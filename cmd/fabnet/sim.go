@@ -9,7 +9,7 @@ import (
 
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
-	"github.com/fabviz/fabviz/routes/sim"
+	"github.com/fabviz/fabviz/sim"
 )
 
 func init() {
