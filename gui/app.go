@@ -52,13 +52,14 @@ type App struct {
 	env          *env
 	in           *view.Interp
 
-	sc        *scene.Scene // the scene uploaded to r
-	dirty     bool         // the state or the data changed: rebuild or recolour
-	lastModel *model.Model
-	lastKind  scene.LayoutKind
-	caption   []string
-	legend    *overlay.Legend
-	frameErr  string
+	sc          *scene.Scene // the scene uploaded to r
+	dirty       bool         // the state or the data changed: rebuild or recolour
+	lastModel   *model.Model
+	lastKind    scene.LayoutKind
+	lastArrange scene.Arrangement
+	caption     []string
+	legend      *overlay.Legend
+	frameErr    string
 
 	busy     *task
 	shot     *shot
@@ -299,9 +300,9 @@ func (a *App) rebuild() {
 	if m != a.lastModel {
 		a.win.SetTitle("fabviz — " + m.Name)
 	}
-	if m != a.lastModel || st.Layout != a.lastKind {
+	if m != a.lastModel || st.Layout != a.lastKind || st.Arrange != a.lastArrange {
 		st.Camera = scene.DefaultCamera() // a new model or layout: fit it
-		a.lastModel, a.lastKind = m, st.Layout
+		a.lastModel, a.lastKind, a.lastArrange = m, st.Layout, st.Arrange
 	}
 	sc, recoloured, err := a.env.Frame(st)
 	if err != nil {
