@@ -31,9 +31,9 @@ run: deps-build build
 tour: deps-build build
 	@echo "The Cplant paper's two case studies (README, 'Two analyses'):"
 	$(BIN)/fabviz run examples/badcable/badcable.fvcmd
-	@echo "  a failing cable: docs/img/badcable.png - the one cable with yellow (bad packets) at both ends"
+	@echo "  a failing cable: docs/img/badcable.png - the one cable with yellow (thousands of bad packets) at both ends"
 	$(BIN)/fabviz run examples/sixjobs/sixjobs.fvcmd
-	@echo "  a starved job: docs/img/sixjobs-fig{2,4,5,6}-*.png; job 5 is 2.5 times slower than alone:"
+	@echo "  a stalled job: docs/img/sixjobs-*.png; job 3 (black at step 10) is 3 times slower than alone:"
 	@cat examples/sixjobs/progress.txt
 
 build:

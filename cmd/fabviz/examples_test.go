@@ -76,10 +76,13 @@ func TestSixjobsScript(t *testing.T) {
 	if rc, msg := fabviz(t, "run", filepath.Join(root, "examples", "sixjobs", "sixjobs.fvcmd")); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, msg)
 	}
-	for _, n := range []string{"fig2-jobs", "fig4-traffic", "fig5-traffic-jobs", "fig6-route"} {
+	for n, size := range map[string][2]int{
+		"fig2-jobs": {1500, 1300}, "logical-jobs": {1800, 1000}, "fig4-traffic-jobs": {1500, 1300},
+		"fig5-route": {1500, 1300}, "fig6-torus": {1500, 1300},
+	} {
 		img := gltest.ReadPNG(t, filepath.Join(root, "docs", "img", "sixjobs-"+n+".png"))
-		if img.Bounds().Dx() != 1600 || img.Bounds().Dy() != 1000 {
-			t.Errorf("%s is %v", n, img.Bounds())
+		if img.Bounds().Dx() != size[0] || img.Bounds().Dy() != size[1] {
+			t.Errorf("%s is %v, want %dx%d", n, img.Bounds(), size[0], size[1])
 		}
 	}
 }

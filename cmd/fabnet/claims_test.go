@@ -1,0 +1,337 @@
+package main
+
+// Every sentence README.md ("Two analyses") says about a case-study picture
+// is checked here on the shipped data, so the prose cannot drift from it.
+// TestScenariosUpToDate checks that the shipped data are what the simulator
+// makes; these tests check what the data show.
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/routes"
+)
+
+const (
+	sixjobsDir  = "../../examples/sixjobs"
+	badcableDir = "../../examples/badcable"
+	drawnStep   = 10 // the step sixjobs.fvcmd draws
+	stalledJob  = 3
+	wellJob     = 5 // fragmented, yet as fast as alone
+)
+
+type study struct {
+	m    *model.Model
+	set  *routes.Set
+	pk   *data.Series
+	jobs *data.Series
+}
+
+func loadStudy(t *testing.T, dir, param string) study {
+	t.Helper()
+	m, err := model.Load(cplantModel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := routes.Open(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk, err := data.Load(filepath.Join(dir, param), m, data.Options{Kind: data.Param})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs, err := data.Load(filepath.Join(dir, "jobs.dat"), m, data.Options{Kind: data.Job})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return study{m, set, pk, jobs}
+}
+
+func (s study) at(p model.PortRef, step int) int64 {
+	v, _ := s.pk.Value(p, step)
+	return v
+}
+
+// procByJob is every job's processor-port values at a step.
+func (s study) procByJob(step int) map[int64][]int64 {
+	out := map[int64][]int64{}
+	for i := range s.m.NumPorts() {
+		p := model.PortRef(i)
+		if s.m.Spec(p).Role != model.Proc {
+			continue
+		}
+		if j, _ := s.jobs.Value(p, step); j != 0 {
+			out[j] = append(out[j], s.at(p, step))
+		}
+	}
+	for _, v := range out {
+		slices.Sort(v)
+	}
+	return out
+}
+
+func (s study) row(node int) int { return s.m.Switches[s.m.SwitchOf(s.m.NodePort(node))].Row }
+
+// jobRows is the physical rows a job's nodes are in, in increasing order.
+func (s study) jobRows(job int64, step int) []int {
+	var rows []int
+	for i := range s.m.NumPorts() {
+		p := model.PortRef(i)
+		if j, _ := s.jobs.Value(p, step); j == job && s.m.Spec(p).Role == model.Proc {
+			if r := s.m.Switches[s.m.SwitchOf(p)].Row; !slices.Contains(rows, r) {
+				rows = append(rows, r)
+			}
+		}
+	}
+	slices.Sort(rows)
+	return rows
+}
+
+// pairs reads pairs.txt: each job's flows, source and destination node.
+func pairs(t *testing.T, path string) map[int64][][2]int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[int64][][2]int{}
+	var job int64
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, "# job "); ok {
+			job, _ = strconv.ParseInt(rest, 10, 64)
+			continue
+		}
+		var a, b int
+		if fs := strings.Fields(line); len(fs) == 2 && !strings.HasPrefix(line, "#") {
+			a, _ = strconv.Atoi(fs[0])
+			b, _ = strconv.Atoi(fs[1])
+			out[job] = append(out[job], [2]int{a, b})
+		}
+	}
+	return out
+}
+
+// progress reads progress.txt: the slowdown column by job id.
+func progress(t *testing.T, path string) map[int64]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int64]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || strings.HasPrefix(line, "#") || f[0] == "job" {
+			continue
+		}
+		id, _ := strconv.ParseInt(f[0], 10, 64)
+		out[id] = f[len(f)-1]
+	}
+	return out
+}
+
+func TestSixjobsScriptDrawsStep(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(sixjobsDir, "sixjobs.fvcmd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^step ` + strconv.Itoa(drawnStep) + `$`).Match(b) {
+		t.Errorf("sixjobs.fvcmd does not draw step %d, the step the README and these tests describe", drawnStep)
+	}
+	if !regexp.MustCompile(`(?m)^route 216 224$`).Match(b) {
+		t.Error("sixjobs.fvcmd does not draw the route 216 224 the README describes")
+	}
+}
+
+// README: at step 10 job 3's ports are all black (13,333 packets a step,
+// under 15,000) while every other job's median is 30,000 or more, some
+// ports are yellow (over 100,000) and horizontal traffic dominates.
+func TestSixjobsOnlyTheStalledJobIsDark(t *testing.T) {
+	s := loadStudy(t, sixjobsDir, "packets.dat")
+	by := s.procByJob(drawnStep)
+	if len(by) != 6 {
+		t.Fatalf("%d jobs run at step %d, want 6", len(by), drawnStep)
+	}
+	for j, v := range by {
+		med := v[len(v)/2]
+		if j == stalledJob {
+			if v[0] != 13333 || v[len(v)-1] != 13333 {
+				t.Errorf("job %d's ports at step %d: %d..%d, want all 13,333", j, drawnStep, v[0], v[len(v)-1])
+			}
+			continue
+		}
+		if med < 30000 {
+			t.Errorf("job %d's median at step %d is %d, want 30,000 or more", j, drawnStep, med)
+		}
+	}
+	var over int
+	var horiz, vert int64
+	for i := range s.m.NumPorts() {
+		p := model.PortRef(i)
+		v := s.at(p, drawnStep)
+		if v > 100000 {
+			over++
+		}
+		if sp := s.m.Spec(p); sp.Role == model.Net {
+			if sp.Face == model.East || sp.Face == model.West {
+				horiz += v
+			} else {
+				vert += v
+			}
+		}
+	}
+	if over == 0 {
+		t.Errorf("no port above 100,000 at step %d", drawnStep)
+	}
+	if float64(horiz) < 1.9*float64(vert) {
+		t.Errorf("east-west ports carry %d packets, north-south %d: want east-west at least 1.9 times", horiz, vert)
+	}
+}
+
+// README: the allocator fragments the jobs: job 3 is n198..n261 in physical
+// rows 3, 8 and 9, job 5 in rows 11, 15 and 16; each job's node ids are
+// consecutive (one run along the logical rows).
+func TestSixjobsFragmented(t *testing.T) {
+	s := loadStudy(t, sixjobsDir, "packets.dat")
+	if got := s.jobRows(stalledJob, drawnStep); !slices.Equal(got, []int{3, 8, 9}) {
+		t.Errorf("job %d in rows %v, want [3 8 9]", stalledJob, got)
+	}
+	if got := s.jobRows(wellJob, drawnStep); !slices.Equal(got, []int{11, 15, 16}) {
+		t.Errorf("job %d in rows %v, want [11 15 16]", wellJob, got)
+	}
+	for job, fl := range pairs(t, filepath.Join(sixjobsDir, "pairs.txt")) {
+		var nodes []int
+		for _, f := range fl {
+			nodes = append(nodes, f[0])
+		}
+		slices.Sort(nodes)
+		nodes = slices.Compact(nodes)
+		if nodes[len(nodes)-1]-nodes[0]+1 != len(nodes) {
+			t.Errorf("job %d's nodes are not consecutive ids", job)
+		}
+		if job == stalledJob && (nodes[0] != 198 || nodes[len(nodes)-1] != 261) {
+			t.Errorf("job %d is n%d..n%d, want n198..n261", job, nodes[0], nodes[len(nodes)-1])
+		}
+	}
+}
+
+// README: job 3's route from n216 (row 3) to n224 (row 8) passes seven
+// switches, routes of jobs 1, 2 and 4 cross them, and its flows share a
+// cable with job 2's or job 4's; fabnet load's busiest port sw12.12 is on
+// it with 9 routes of 3 jobs.
+func TestSixjobsRoute(t *testing.T) {
+	s := loadStudy(t, sixjobsDir, "packets.dat")
+	hops, err := s.set.Trace(216, 224)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hops) != 7 || s.row(216) != 3 || s.row(224) != 8 {
+		t.Fatalf("route 216→224: %d switches, rows %d→%d; want 7 switches, rows 3→8", len(hops), s.row(216), s.row(224))
+	}
+	on := map[int]bool{}
+	for _, h := range hops {
+		on[h.Switch] = true
+	}
+	others := map[int64]bool{}
+	for job, fl := range pairs(t, filepath.Join(sixjobsDir, "pairs.txt")) {
+		for _, f := range fl {
+			hs, err := s.set.Trace(f[0], f[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range hs {
+				if on[h.Switch] && job != stalledJob {
+					others[job] = true
+				}
+			}
+		}
+	}
+	if len(others) != 3 || !others[1] || !others[2] || !others[4] {
+		t.Errorf("other jobs whose routes cross the route's switches: %v, want 1, 2 and 4", others)
+	}
+	sw12, _ := s.m.SwitchByLabel("sw12")
+	exit := false
+	for _, h := range hops {
+		exit = exit || (h.Switch == sw12 && h.Out == 12)
+	}
+	load := readDat(t, filepath.Join(sixjobsDir, "load.dat"))
+	jobs := readDat(t, filepath.Join(sixjobsDir, "load.jobs.dat"))
+	if !exit || load["sw12.12"] != "9" || jobs["sw12.12"] != "3" {
+		t.Errorf("route leaves sw12 by port 12: %v; sw12.12 carries %s routes of %s jobs, want 9 of 3", exit, load["sw12.12"], jobs["sw12.12"])
+	}
+}
+
+// README: job 3 takes about three times as long as alone (as do jobs 2 and
+// 4, whose few slow pairs share its cables); job 5, fragmented, takes as
+// long as alone; its flows between rows 11 and 16 run at 30,000 or more.
+func TestSixjobsProgress(t *testing.T) {
+	p := progress(t, filepath.Join(sixjobsDir, "progress.txt"))
+	want := map[int64]string{1: "1.00", 2: "3.02", 3: "3.02", 4: "3.02", 5: "1.00", 6: "2.00"}
+	for j, w := range want {
+		if p[j] != w {
+			t.Errorf("job %d slowdown %q, want %s", j, p[j], w)
+		}
+	}
+	s := loadStudy(t, sixjobsDir, "packets.dat")
+	long := 0
+	for _, f := range pairs(t, filepath.Join(sixjobsDir, "pairs.txt"))[wellJob] {
+		r0, r1 := s.row(f[0]), s.row(f[1])
+		if min(r0, r1) == 11 && max(r0, r1) == 16 {
+			long++
+			if v := s.at(s.m.NodePort(f[0]), drawnStep); v < 30000 {
+				t.Errorf("job %d's flow n%d→n%d runs at %d at step %d", wellJob, f[0], f[1], v, drawnStep)
+			}
+		}
+	}
+	if long == 0 {
+		t.Errorf("job %d has no flow between rows 11 and 16", wellJob)
+	}
+}
+
+// README: the failing cable sw32.8–sw33.10 counts thousands of bad packets
+// at each end, every other port at most 500 (hundreds), at least seven
+// times fewer, all on sw41 and sw53, the switches below sw33 in its
+// column; nothing before step 10.
+func TestBadcableCulprit(t *testing.T) {
+	s := loadStudy(t, badcableDir, "bad.dat")
+	a, _ := s.m.PortByLabel("sw32.8")
+	b, _ := s.m.PortByLabel("sw33.10")
+	if s.m.Peer(a) != b {
+		t.Fatal("sw32.8 and sw33.10 are not the two ends of one cable")
+	}
+	ca, cb := s.pk.Total(a), s.pk.Total(b)
+	if ca < 3000 || cb < 3000 {
+		t.Errorf("culprit ends: %d and %d bad packets, want thousands", ca, cb)
+	}
+	var worst int64
+	switches := map[string]bool{}
+	for i := range s.m.NumPorts() {
+		p := model.PortRef(i)
+		if s.pk.Running(p, 9) != 0 {
+			t.Errorf("%s has bad packets before step 10", s.m.Label(p))
+		}
+		if p == a || p == b || s.pk.Total(p) == 0 {
+			continue
+		}
+		worst = max(worst, s.pk.Total(p))
+		switches[s.m.Switches[s.m.SwitchOf(p)].Label] = true
+	}
+	if worst > 500 || worst < 100 || 7*worst > min(ca, cb) {
+		t.Errorf("next-worst port %d bad packets against %d and %d at the culprit: want hundreds, at least 7 times fewer", worst, ca, cb)
+	}
+	if len(switches) != 2 || !switches["sw41"] || !switches["sw53"] {
+		t.Errorf("other ports with bad packets on switches %v, want sw41 and sw53", switches)
+	}
+}
