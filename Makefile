@@ -10,7 +10,7 @@ GO      ?= go
 EXAMPLE ?= examples/ring4/ring4.fvm
 BIN     := bin
 
-.PHONY: run tour test build deps-build deps-test vet fmt-check clean
+.PHONY: run tour realfabric test build deps-build deps-test vet fmt-check clean
 
 # With a display, open the viewer on the example; without one, say so and
 # draw a snapshot with EGL instead.
@@ -35,6 +35,14 @@ tour: deps-build build
 	$(BIN)/fabviz run examples/sixjobs/sixjobs.fvcmd
 	@echo "  a stalled job: docs/img/sixjobs-*.png; job 3 (black at step 10) is 3 times slower than alone:"
 	@cat examples/sixjobs/progress.txt
+	$(BIN)/fabviz run examples/realfabric/realfabric.fvcmd
+	@echo "  a bad cable on a live (ibsim) fabric: docs/img/realfabric-errors.png (make realfabric collects anew)"
+
+# The third study: collect from the vendored fat tree running in ibsim while
+# ibsim's console makes one cable bad, then draw it (needs ibsim, opensm).
+realfabric: deps-test build
+	examples/realfabric/run.sh
+	$(BIN)/fabviz run examples/realfabric/realfabric.fvcmd
 
 build:
 	@mkdir -p $(BIN)

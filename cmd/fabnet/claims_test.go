@@ -8,6 +8,7 @@ package main
 import (
 	"bufio"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/internal/ibsimtest"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/routes"
 )
@@ -430,4 +432,98 @@ func TestBadcableCulprit(t *testing.T) {
 	if len(switches) != 2 || !switches["sw41"] || !switches["sw53"] {
 		t.Errorf("other ports with bad packets on switches %v, want sw41 and sw53", switches)
 	}
+}
+
+const realfabricDir = "../../examples/realfabric"
+
+// realLog reads a shipped log of the real-fabric study against its model.
+func realLog(t *testing.T, dir, counter string) (*model.Model, *data.Series) {
+	t.Helper()
+	m, err := model.Load(filepath.Join(dir, "model", "model.fvm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := data.Load(filepath.Join(dir, "logs", counter+".fvlog"), m, data.Options{Kind: data.Param})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, s
+}
+
+// checkRealfabric checks what the README says of the third study: symbol
+// errors from the fourth sweep on, at the two ends of ib-leaf02.35 –
+// ib-spine02.3 only (hundreds a sweep);
+// ib-spine01's ports never read; traffic counters moving.
+// A fresh run on a loaded machine may miss reads (gaps): strict is false
+// there, and only what a gap cannot fake is checked.
+func checkRealfabric(t *testing.T, dir string, steps int, strict bool) {
+	m, s := realLog(t, dir, "symbol_error")
+	if s.Steps() != steps {
+		t.Fatalf("%d steps, want %d", s.Steps(), steps)
+	}
+	a, _ := m.PortByLabel("ib-leaf02.35")
+	b, _ := m.PortByLabel("ib-spine02.3")
+	if m.Peer(a) != b {
+		t.Fatal("ib-leaf02.35 and ib-spine02.3 are not one cable")
+	}
+	for i := range m.NumPorts() {
+		p := model.PortRef(i)
+		if !s.Listed(p) {
+			continue
+		}
+		spine01 := strings.HasPrefix(m.Label(p), "ib-spine01.")
+		for st := range steps {
+			v, ok := s.Value(p, st)
+			switch {
+			case spine01 && ok:
+				t.Errorf("%s read at step %d: the README says ib-spine01 never answers", m.Label(p), st)
+			case strict && !spine01 && !ok:
+				t.Errorf("%s not read at step %d", m.Label(p), st)
+			case (p != a && p != b || st < 3) && v != 0:
+				t.Errorf("%s: %d symbol errors at step %d", m.Label(p), v, st)
+			case strict && st >= 3 && (p == a && v != 250 || p == b && v != 180):
+				t.Errorf("%s: %d symbol errors at step %d, want 250 (leaf) or 180 (spine)", m.Label(p), v, st)
+			}
+		}
+	}
+	least := int64(150 * (steps - 3))
+	if !strict {
+		least = 1
+	}
+	if ta, tb := s.Total(a), s.Total(b); ta < least || tb < least {
+		t.Errorf("culprit totals %d and %d, want hundreds a sweep from the fourth", ta, tb)
+	}
+	m, x := realLog(t, dir, "port_xmit_pkts")
+	moving := 0
+	for i := range m.NumPorts() {
+		if x.Total(model.PortRef(i)) > 0 {
+			moving++
+		}
+	}
+	if moving < 5 {
+		t.Errorf("port_xmit_pkts moves on %d ports only", moving)
+	}
+}
+
+func TestRealfabricShipped(t *testing.T) {
+	checkRealfabric(t, realfabricDir, 10, true)
+	b, err := os.ReadFile(filepath.Join(realfabricDir, "collect.txt"))
+	if err != nil || !strings.Contains(string(b), "ports read 440 of 528") {
+		t.Errorf("collect.txt %q, %v: want 440 of 528 port reads (all but ib-spine01's 8 ports, 11 sweeps)", b, err)
+	}
+}
+
+// run.sh makes the study anew on ibsim (about 15 s for 6 steps).
+func TestRealfabricScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs ibsim for 15 s")
+	}
+	ibsimtest.RequireTools(t, "ibsim", "opensm", "perfquery", "go")
+	out := t.TempDir()
+	cmd := exec.Command("sh", filepath.Join(realfabricDir, "run.sh"))
+	cmd.Env = append(os.Environ(), "OUT="+out, "STEPS=6")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("run.sh: %v\n%s", err, b)
+	}
+	checkRealfabric(t, out, 6, false)
 }

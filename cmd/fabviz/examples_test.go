@@ -86,3 +86,26 @@ func TestSixjobsScript(t *testing.T) {
 		}
 	}
 }
+
+// The real-fabric picture shows the bad cable's two ends in yellow.
+func TestRealfabricScript(t *testing.T) {
+	gltest.Need(t)
+	root := scenarioTree(t, "realfabric")
+	if rc, msg := fabviz(t, "run", filepath.Join(root, "examples", "realfabric", "realfabric.fvcmd")); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, msg)
+	}
+	img := gltest.ReadPNG(t, filepath.Join(root, "docs", "img", "realfabric-errors.png"))
+	// the same view before the cable went bad: the legend's swatch only
+	dir := filepath.Join(root, "examples", "realfabric")
+	before := filepath.Join(root, "before.png")
+	if rc, msg := fabviz(t, "snapshot", filepath.Join(dir, "model", "model.fvm"), "-init", filepath.Join(dir, "fabviz.ini"),
+		"-param", filepath.Join(dir, "logs", "symbol_error.fvlog"), "-mode", "running", "-step", "2",
+		"-camera", "-25,-6,0", "-size", "1400x1000", "-o", before); rc != 0 {
+		t.Fatalf("snapshot rc %d: %s", rc, msg)
+	}
+	y0, y1 := yellow(gltest.ReadPNG(t, before)), yellow(img)
+	t.Logf("yellow pixels: %d before, %d after", y0, y1)
+	if y1-y0 < 50 {
+		t.Errorf("yellow pixels: %d before the cable went bad, %d over the run; want its two ends to add some", y0, y1)
+	}
+}
