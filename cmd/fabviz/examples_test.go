@@ -36,6 +36,18 @@ func scenarioTree(t *testing.T, scenario string) (root string) {
 	return root
 }
 
+// runScenario runs examples/NAME/NAME.fvcmd in a scenario tree (GL
+// needed) and returns the tree's root.
+func runScenario(t *testing.T, name string) string {
+	t.Helper()
+	gltest.Need(t)
+	root := scenarioTree(t, name)
+	if rc, msg := fabviz(t, "run", filepath.Join(root, "examples", name, name+".fvcmd")); rc != 0 {
+		t.Fatalf("%s: rc %d: %s", name, rc, msg)
+	}
+	return root
+}
+
 // yellow counts pixels of the above-range colour (1,1,0), lit or not: red
 // and green high and equal-ish, blue low.
 func yellow(img image.Image) int {
@@ -55,11 +67,7 @@ func yellow(img image.Image) int {
 // The failing cable's two ends are the only yellow in the bad-cable picture;
 // before the failure there is none.
 func TestBadcableScript(t *testing.T) {
-	gltest.Need(t)
-	root := scenarioTree(t, "badcable")
-	if rc, msg := fabviz(t, "run", filepath.Join(root, "examples", "badcable", "badcable.fvcmd")); rc != 0 {
-		t.Fatalf("rc %d: %s", rc, msg)
-	}
+	root := runScenario(t, "badcable")
 	before := gltest.ReadPNG(t, filepath.Join(root, "docs", "img", "badcable-before.png"))
 	after := gltest.ReadPNG(t, filepath.Join(root, "docs", "img", "badcable.png"))
 	// the legend's "above" swatch is yellow in both
@@ -71,11 +79,7 @@ func TestBadcableScript(t *testing.T) {
 }
 
 func TestSixjobsScript(t *testing.T) {
-	gltest.Need(t)
-	root := scenarioTree(t, "sixjobs")
-	if rc, msg := fabviz(t, "run", filepath.Join(root, "examples", "sixjobs", "sixjobs.fvcmd")); rc != 0 {
-		t.Fatalf("rc %d: %s", rc, msg)
-	}
+	root := runScenario(t, "sixjobs")
 	for n, size := range map[string][2]int{
 		"fig2-jobs": {1500, 1300}, "logical-jobs": {1800, 1000}, "fig4-traffic-jobs": {1500, 1300},
 		"fig5-route": {1500, 1300}, "fig6-torus": {1500, 1300},
@@ -89,11 +93,7 @@ func TestSixjobsScript(t *testing.T) {
 
 // The real-fabric picture shows the bad cable's two ends in yellow.
 func TestRealfabricScript(t *testing.T) {
-	gltest.Need(t)
-	root := scenarioTree(t, "realfabric")
-	if rc, msg := fabviz(t, "run", filepath.Join(root, "examples", "realfabric", "realfabric.fvcmd")); rc != 0 {
-		t.Fatalf("rc %d: %s", rc, msg)
-	}
+	root := runScenario(t, "realfabric")
 	img := gltest.ReadPNG(t, filepath.Join(root, "docs", "img", "realfabric-errors.png"))
 	// the same view before the cable went bad: the legend's swatch only
 	dir := filepath.Join(root, "examples", "realfabric")
