@@ -26,10 +26,10 @@ run: deps-build build
 		$(BIN)/fabviz snapshot $(EXAMPLE) -o $(SNAPSHOT) && echo "wrote $(SNAPSHOT)"; \
 	fi
 
-# The two case studies of the Cplant paper, drawn into docs/img/ by their
-# scripts (examples/badcable, examples/sixjobs; see README "Two analyses").
+# The case studies (the Cplant paper's two and one on ibsim), drawn into docs/img/ by their
+# scripts (examples/badcable, sixjobs, realfabric; see README "Two analyses").
 tour: deps-build build
-	@echo "The Cplant paper's two case studies (README, 'Two analyses'):"
+	@echo "The case studies (README, 'Two analyses'):"
 	$(BIN)/fabviz run examples/badcable/badcable.fvcmd
 	@echo "  a failing cable: docs/img/badcable.png - the one cable with yellow (thousands of bad packets) at both ends"
 	$(BIN)/fabviz run examples/sixjobs/sixjobs.fvcmd

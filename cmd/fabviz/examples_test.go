@@ -88,6 +88,11 @@ func TestSixjobsScript(t *testing.T) {
 		if img.Bounds().Dx() != size[0] || img.Bounds().Dy() != size[1] {
 			t.Errorf("%s is %v, want %dx%d", n, img.Bounds(), size[0], size[1])
 		}
+		// the shipped picture was made by the script as it is now
+		shipped := gltest.ReadPNG(t, filepath.Join("..", "..", "docs", "img", "sixjobs-"+n+".png"))
+		if shipped.Bounds() != img.Bounds() {
+			t.Errorf("docs/img/sixjobs-%s.png is %v, the script draws %v: run make tour", n, shipped.Bounds(), img.Bounds())
+		}
 	}
 }
 
