@@ -49,9 +49,7 @@ func (p *parser) buildLogical(m *Model, defs map[string]*PortDef, rows map[rowKe
 	owner := map[int]int{} // physical row -> line of the logical-row naming it
 	next := 0
 	for _, lr := range decl {
-		if !p.logicalIndex(lr, &next) {
-			continue
-		}
+		p.logicalIndex(lr, &next)
 		for i, r := range lr.rows {
 			p.logicalEntry(m, defs, rows, owner, lr, r, lr.labels[i])
 		}
@@ -77,18 +75,15 @@ func (p *parser) buildLogical(m *Model, defs map[string]*PortDef, rows map[rowKe
 }
 
 // logicalIndex checks that logical rows are numbered 0, 1, … in turn.
-func (p *parser) logicalIndex(lr rawLogical, next *int) bool {
+func (p *parser) logicalIndex(lr rawLogical, next *int) {
 	switch {
 	case lr.index < *next:
 		p.errorf(lr.line, "logical-row %d given twice", lr.index)
-		return false
+		return
 	case lr.index > *next:
 		p.errorf(lr.line, "logical-row %d: logical row %d is missing (logical rows are numbered 0, 1, … without gaps)", lr.index, *next)
-		*next = lr.index + 1
-		return false
 	}
-	*next++
-	return true
+	*next = lr.index + 1
 }
 
 // logicalEntry checks one ROW[:LABEL] of a logical-row line.
