@@ -10,7 +10,7 @@ GO      ?= go
 EXAMPLE ?= examples/ring4/ring4.fvm
 BIN     := bin
 
-.PHONY: run tour test build deps-build deps-test vet fmt-check clean
+.PHONY: run tour realfabric test build deps-build deps-test vet fmt-check clean
 
 # With a display, open the viewer on the example; without one, say so and
 # draw a snapshot with EGL instead.
@@ -26,15 +26,23 @@ run: deps-build build
 		$(BIN)/fabviz snapshot $(EXAMPLE) -o $(SNAPSHOT) && echo "wrote $(SNAPSHOT)"; \
 	fi
 
-# The two case studies of the Cplant paper, drawn into docs/img/ by their
-# scripts (examples/badcable, examples/sixjobs; see README "Two analyses").
+# The case studies (the Cplant paper's two and one on ibsim), drawn into docs/img/ by their
+# scripts (examples/badcable, sixjobs, realfabric; see README "Two analyses").
 tour: deps-build build
-	@echo "The Cplant paper's two case studies (README, 'Two analyses'):"
+	@echo "The case studies (README, 'Two analyses'):"
 	$(BIN)/fabviz run examples/badcable/badcable.fvcmd
-	@echo "  a failing cable: docs/img/badcable.png - the one cable with yellow (bad packets) at both ends"
+	@echo "  a failing cable: docs/img/badcable.png - the one cable with yellow (thousands of bad packets) at both ends"
 	$(BIN)/fabviz run examples/sixjobs/sixjobs.fvcmd
-	@echo "  a starved job: docs/img/sixjobs-fig{2,4,5,6}-*.png; job 5 is 2.5 times slower than alone:"
+	@echo "  a stalled job: docs/img/sixjobs-*.png; job 3 (black at step 10) is 3 times slower than alone:"
 	@cat examples/sixjobs/progress.txt
+	$(BIN)/fabviz run examples/realfabric/realfabric.fvcmd
+	@echo "  a bad cable on a live (ibsim) fabric: docs/img/realfabric-errors.png (make realfabric collects anew)"
+
+# The third study: collect from the vendored fat tree running in ibsim while
+# ibsim's console makes one cable bad, then draw it (needs ibsim, opensm).
+realfabric: deps-test build
+	examples/realfabric/run.sh
+	$(BIN)/fabviz run examples/realfabric/realfabric.fvcmd
 
 build:
 	@mkdir -p $(BIN)

@@ -12,7 +12,7 @@ import (
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/routes"
-	"github.com/fabviz/fabviz/routes/sim"
+	"github.com/fabviz/fabviz/sim"
 )
 
 func loadCplant(t *testing.T) (*model.Model, *routes.Set) {

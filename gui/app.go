@@ -49,13 +49,14 @@ type App struct {
 	env          *env
 	in           *view.Interp
 
-	sc        *scene.Scene // the scene uploaded to r
-	dirty     bool         // the state or the data changed: rebuild or recolour
-	lastModel *model.Model
-	lastKind  scene.LayoutKind
-	caption   []string
-	legend    *data.Legend
-	frameErr  string
+	sc          *scene.Scene // the scene uploaded to r
+	dirty       bool         // the state or the data changed: rebuild or recolour
+	lastModel   *model.Model
+	lastKind    scene.LayoutKind
+	lastArrange scene.Arrangement
+	caption     []string
+	legend      *data.Legend
+	frameErr    string
 
 	busy     *task
 	shot     *shot

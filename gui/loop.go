@@ -91,9 +91,9 @@ func (a *App) rebuild() {
 		a.win.SetTitle("fabviz — " + m.Name)
 		a.p.forgetModel()
 	}
-	if m != a.lastModel || st.Layout != a.lastKind {
+	if m != a.lastModel || st.Layout != a.lastKind || st.Arrange != a.lastArrange {
 		st.Camera = scene.DefaultCamera() // a new model or layout: fit it
-		a.lastModel, a.lastKind = m, st.Layout
+		a.lastModel, a.lastKind, a.lastArrange = m, st.Layout, st.Arrange
 	}
 	sc, recoloured, err := a.env.Frame(st)
 	if err != nil {

@@ -27,6 +27,15 @@ func (a *App) viewPanel() {
 	if imgui.RadioButton("toroidal", st.Layout == scene.Torus) {
 		a.run(ctl.Cmd{"layout", "torus"})
 	}
+	if m := a.env.Model(); m != nil && m.HasLogicalRows() {
+		if imgui.RadioButton("physical rows", st.Arrange == scene.Physical) {
+			a.run(ctl.Cmd{"arrange", "physical"})
+		}
+		imgui.SameLine()
+		if imgui.RadioButton("logical rows", st.Arrange == scene.Logical) {
+			a.run(ctl.Cmd{"arrange", "logical"})
+		}
+	}
 	if m := a.env.Model(); m != nil && m.Planes > 1 {
 		for p := 0; p < m.Planes; p++ {
 			on := !st.Hidden[p]

@@ -29,6 +29,7 @@ func (p *parser) build() *Model {
 	}
 	defs := p.buildPortdefs(m)
 	rowDefs := p.buildRowdefs(m, defs)
+	p.buildLogical(m, defs, rowDefs)
 	p.buildSwitches(m, defs, rowDefs)
 	if len(p.errs) > 0 {
 		return nil

@@ -16,6 +16,8 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(base + "switch a 0 0 0 node 0\nlink a.2 a.3\n"))
 	f.Add([]byte("wrap x y z\nplanes 2\nportdef A\n0 net top 0\n1 net bottom 0\nend\nswitch a 0 0 0\nswitch b 1 0 0\n"))
+	f.Add([]byte("rows 3\ncolumns 2\n" + base + "portdef B\n0 proc top 0\nend\nlogical-row 1 2:B\nlogical-row 0 1 0\nswitch a 0 2 1 node 0\n"))
+	f.Add([]byte("rows 2\n" + base + "logical-row 0 1 1:A 7\nlogical-row 3 x\nswitch a 0 0 0\n"))
 	f.Add([]byte("hostname-format cn%03d\nhostname 0 \"x y\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Parse("fuzz.fvm", bytes.NewReader(data))
@@ -26,6 +28,9 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkInvariants(t, m)
+		if m.Rows*m.Columns <= 1<<16 {
+			checkLogical(t, m)
+		}
 	})
 }
 
@@ -74,6 +79,30 @@ func checkInvariants(t *testing.T, m *Model) {
 		}
 		if j, ok := m.SwitchByLabel(s.Label); !ok || j != i {
 			t.Fatalf("switch %s lookup", s.Label)
+		}
+	}
+}
+
+// checkLogical asserts that the logical arrangement places every physical
+// row once and every grid position of a plane at its own logical place.
+func checkLogical(t *testing.T, m *Model) {
+	seen := make([]int, m.Rows)
+	for _, rows := range m.LogicalRows() {
+		for _, r := range rows {
+			seen[r]++
+		}
+	}
+	taken := map[[2]int]bool{}
+	for r, n := range seen {
+		if n != 1 {
+			t.Fatalf("physical row %d is in %d logical rows", r, n)
+		}
+		for c := range m.Columns {
+			lr, lc := m.LogicalPos(r, c)
+			if lr < 0 || lr >= len(m.LogicalRows()) || lc < 0 || lc >= m.LogicalColumns() || taken[[2]int{lr, lc}] {
+				t.Fatalf("row %d column %d at logical %d,%d: outside or taken", r, c, lr, lc)
+			}
+			taken[[2]int{lr, lc}] = true
 		}
 	}
 }

@@ -157,6 +157,10 @@ type Model struct {
 	hostNode map[string]int
 	nodeHost map[int]string
 	hostFmt  hostFormat
+
+	logical         [][]int     // by logical row, its physical rows
+	logicalOf       []logicalAt // by physical row
+	declaredLogical bool
 }
 
 // NumPorts is the number of port slots in the model (switches × ports).

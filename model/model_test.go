@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -220,5 +221,31 @@ func TestWrapOfOneColumn(t *testing.T) {
 	}
 	if m.NumLinks() != 1 || m.Label(m.Peer(port(t, m, "a.0"))) != "a.1" {
 		t.Errorf("a single wrapped switch should loop east to west: %d links", m.NumLinks())
+	}
+}
+
+func TestLogicalRows(t *testing.T) {
+	src := "rows 4\ncolumns 2\n" + base + "portdef B\n0 proc top 0\n1 proc top 1\n2 net north 0\n3 net south 0\nend\n" +
+		"logical-row 1 3 1\nlogical-row 0 0 2:B\n" +
+		"switch a 0 0 0 node 0\nswitch b 0 2 1 node 2\nswitch c 0 3 0 node 4\n"
+	m, err := Parse("lr.fvm", strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(m.LogicalRows()); got != "[[0 2] [3 1]]" || !m.HasLogicalRows() || m.LogicalColumns() != 4 {
+		t.Fatalf("logical rows %s, declared %v, width %d", got, m.HasLogicalRows(), m.LogicalColumns())
+	}
+	for _, c := range []struct{ row, col, lr, lc int }{{0, 1, 0, 1}, {2, 1, 0, 3}, {3, 0, 1, 0}, {1, 1, 1, 3}} {
+		if lr, lc := m.LogicalPos(c.row, c.col); lr != c.lr || lc != c.lc {
+			t.Errorf("row %d col %d: logical %d,%d, want %d,%d", c.row, c.col, lr, lc, c.lr, c.lc)
+		}
+	}
+	if b, _ := m.SwitchByLabel("b"); m.Switches[b].Def.Label != "B" {
+		t.Errorf("switch b in row 2 has portdef %s, want B from logical-row 0 2:B", m.Switches[b].Def.Label)
+	}
+	checkLogical(t, m)
+	plain := mustLoad(t, "../examples/ring4/ring4.fvm")
+	if plain.HasLogicalRows() || fmt.Sprint(plain.LogicalRows()) != "[[0]]" {
+		t.Errorf("ring4 without logical-row lines: %v", plain.LogicalRows())
 	}
 }

@@ -39,6 +39,13 @@ type rawRowdef struct {
 	line       int
 }
 
+type rawLogical struct {
+	index  int
+	rows   []int
+	labels []string // by entry; "" = no portdef given
+	line   int
+}
+
 type rawSwitch struct {
 	label           string
 	plane, row, col int
@@ -78,6 +85,7 @@ type parser struct {
 	portdefs []*rawPortdef
 	open     *rawPortdef
 	rowdefs  []rawRowdef
+	logical  []rawLogical
 	switches []rawSwitch
 	links    []rawLink
 	hosts    []rawHost
@@ -164,6 +172,7 @@ var keywords = map[string]func(*parser, int, []textio.Field){
 	"portdef":         (*parser).kwPortdef,
 	"end":             (*parser).kwEnd,
 	"rowdef":          (*parser).kwRowdef,
+	"logical-row":     (*parser).kwLogicalRow,
 	"switch":          (*parser).kwSwitch,
 	"link":            (*parser).kwLink,
 	"hostname":        (*parser).kwHostname,
@@ -401,6 +410,31 @@ func (p *parser) kwRowdef(n int, f []textio.Field) {
 		rd.labels = append(rd.labels, x.Text)
 	}
 	p.rowdefs = append(p.rowdefs, rd)
+}
+
+func (p *parser) kwLogicalRow(n int, f []textio.Field) {
+	if !p.args(n, f, 2, -1, "logical-row L ROW[:LABEL]...") {
+		return
+	}
+	idx, ok := p.num(n, f[1].Text, "logical row", 0, MaxGridPositions)
+	if !ok {
+		return
+	}
+	lr := rawLogical{index: idx, line: n}
+	for _, x := range f[2:] {
+		row, label, _ := strings.Cut(x.Text, ":")
+		r, ok := p.num(n, row, "logical-row "+f[1].Text+": row", 0, MaxGridPositions)
+		if !ok {
+			return
+		}
+		if strings.HasSuffix(x.Text, ":") {
+			p.errorf(n, "logical-row %d: %q has an empty portdef label", idx, x.Text)
+			return
+		}
+		lr.rows = append(lr.rows, r)
+		lr.labels = append(lr.labels, label)
+	}
+	p.logical = append(p.logical, lr)
 }
 
 func (p *parser) kwSwitch(n int, f []textio.Field) {

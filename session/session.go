@@ -24,9 +24,9 @@ type Session struct {
 	Warn io.Writer
 
 	model   *model.Model
-	routes  *routes.Set // opened on the first route overlay
-	notes   []RouteNote // route summaries for the caption of the current snapshot
-	layouts [2]*scene.Layout
+	routes  *routes.Set         // opened on the first route overlay
+	notes   []RouteNote         // route summaries for the caption of the current snapshot
+	layouts [2][2]*scene.Layout // by kind and arrangement
 	style   scene.Style
 	d       dataState
 	last    *scene.Scene // the previous picture's scene, for recolouring
@@ -61,7 +61,7 @@ func (s *Session) SetModel(m *model.Model) {
 	s.model = m
 	s.routes = nil
 	s.d.param, s.d.jobs, s.d.palette = nil, nil, nil // bound to the old model
-	s.layouts = [2]*scene.Layout{}
+	s.layouts = [2][2]*scene.Layout{}
 }
 
 // ErrNoRenderer is what Snapshot and Screenshot of a bare session return:
@@ -76,12 +76,12 @@ func (s *Session) Screenshot(string, *view.State) error {
 	return fmt.Errorf("screenshot needs the GUI window; use snapshot for the 3-D scene")
 }
 
-// layout returns the cached layout of a kind for the model.
-func (s *Session) layout(k scene.LayoutKind) *scene.Layout {
-	if s.layouts[k] == nil {
-		s.layouts[k] = scene.NewLayout(s.model, k)
+// layout returns the cached layout of a kind and arrangement for the model.
+func (s *Session) layout(k scene.LayoutKind, a scene.Arrangement) *scene.Layout {
+	if s.layouts[k][a] == nil {
+		s.layouts[k][a] = scene.NewArrangedLayout(s.model, k, a)
 	}
-	return s.layouts[k]
+	return s.layouts[k][a]
 }
 
 // Scene builds the scene of a state (no GL needed).
@@ -91,7 +91,7 @@ func (s *Session) Scene(st *view.State) (*scene.Scene, error) {
 		return nil, fmt.Errorf("no model loaded")
 	}
 	in := scene.Input{
-		Model: m, Layout: s.layout(st.Layout), Kind: st.Layout, View: st.View,
+		Model: m, Layout: s.layout(st.Layout, st.Arrange), Kind: st.Layout, Arrange: st.Arrange, View: st.View,
 		Hidden: st.HiddenPlanes(m.Planes), Style: s.style,
 	}
 	in.Select = model.Object{Kind: model.KindNone, Port: model.NoPort, Switch: -1}
@@ -227,8 +227,8 @@ func (s *Session) sceneKey(st *view.State) string {
 		hidden = append(hidden, p)
 	}
 	slices.Sort(hidden)
-	return fmt.Sprintf("%p %p %p %p %v %v %v %v %v %v %v %v %q",
-		s.model, s.d.param, s.d.jobs, s.d.init, s.style, st.Layout, st.View, st.Mode, st.Range, st.HasRange, st.Jobs, hidden, fmt.Sprint(st.Routes)+"|"+st.Select)
+	return fmt.Sprintf("%p %p %p %p %v %v %v %v %v %v %v %v %v %q",
+		s.model, s.d.param, s.d.jobs, s.d.init, s.style, st.Layout, st.Arrange, st.View, st.Mode, st.Range, st.HasRange, st.Jobs, hidden, fmt.Sprint(st.Routes)+"|"+st.Select)
 }
 
 // sceneFor returns the scene of a state: the previous one recoloured when
@@ -262,7 +262,11 @@ func (s *Session) caption(st *view.State) []string {
 	if t, ok := s.stepTime(st.Step); ok {
 		step += "  " + t.UTC().Format("2006-01-02 15:04:05 UTC")
 	}
-	lines = append(lines, fmt.Sprintf("%s   %s layout, %s view", step, st.Layout, st.View))
+	layout := st.Layout.String() + " layout"
+	if st.Arrange == scene.Logical {
+		layout += " by logical rows"
+	}
+	lines = append(lines, fmt.Sprintf("%s   %s, %s view", step, layout, st.View))
 	if st.Select != "" {
 		lines = append(lines, "selected: "+describe(m, st.Select))
 	}

@@ -95,6 +95,7 @@ func init() {
 		"range":          {2, "range MIN MAX", (*Interp).rangeCmd},
 		"view":           {1, "view network|processor", (*Interp).view},
 		"layout":         {1, "layout planar|torus", (*Interp).layout},
+		"arrange":        {1, "arrange physical|logical", (*Interp).arrange},
 		"plane":          {2, "plane P on|off", (*Interp).plane},
 		"jobs":           {1, "jobs on|off", (*Interp).jobs},
 		"route":          {2, "route SRC DST", (*Interp).route},
@@ -215,6 +216,14 @@ func (in *Interp) layout(a []string) error {
 	i, err := choose(a[0], "planar", "torus")
 	if err == nil {
 		in.State.Layout = scene.LayoutKind(i)
+	}
+	return err
+}
+
+func (in *Interp) arrange(a []string) error {
+	i, err := choose(a[0], "physical", "logical")
+	if err == nil {
+		in.State.Arrange = scene.Arrangement(i)
 	}
 	return err
 }

@@ -30,6 +30,7 @@ mode running
 range 10 2000     # comment after a command
 view processor
 layout torus
+arrange logical
 jobs on
 route 0 n13
 route-switches s0 s2
@@ -45,7 +46,7 @@ plane 0 off
 	if st.Mode != view.Running || st.Range != [2]int64{10, 2000} || !st.HasRange {
 		t.Errorf("mode %v range %v", st.Mode, st.Range)
 	}
-	if st.View != scene.Processor || st.Layout != scene.Torus || !st.Jobs {
+	if st.View != scene.Processor || st.Layout != scene.Torus || st.Arrange != scene.Logical || !st.Jobs {
 		t.Errorf("view %v layout %v jobs %v", st.View, st.Layout, st.Jobs)
 	}
 	want := []view.RouteReq{{A: "0", B: "n13"}, {Switches: true, A: "s0", B: "s2"}}
@@ -75,6 +76,7 @@ func TestBadScriptLines(t *testing.T) {
 		{"range a 5", "want two integers"},
 		{"view sideways", "want network or processor"},
 		{"layout sphere", "want planar or torus"},
+		{"arrange sideways", "arrange: \"sideways\": want physical or logical"},
 		{"plane 3 off", "plane: plane \"3\": the model has planes 0..0"},
 		{"plane 0 maybe", "want off or on"},
 		{"jobs yes", "want off or on"},

@@ -26,6 +26,7 @@ func (e fuzzEnv) Snapshot(string, *view.State) error { return errors.New("no sna
 func FuzzScript(f *testing.F) {
 	f.Add("model x\nparam p\njob j\ninit i\nstep 2\nstep 3\njobs on\n")
 	f.Add("model x\nstep 3\nmode total\nrange 1 9\nview processor\nlayout torus\nplane 0 off\njobs on\n")
+	f.Add("model x\narrange logical\nlayout torus\narrange physical\narrange sideways\n")
 	f.Add("model x\nroute 0 n13\nroute-switches s0 s3\nselect s2.13\ncamera 10 20 30\nsize 64 48\nclear-routes\n")
 	f.Add("select \"s1.5\" # quoted\n\n\t# only a comment\nsnapshot a.png\n")
 	f.Add("range 9223372036854775807 -9223372036854775808\ncamera NaN Inf 1e308\nsize 99999999999999999999 1\n")

@@ -40,6 +40,7 @@ const (
 // State is what the viewer shows.
 type State struct {
 	Layout   scene.LayoutKind
+	Arrange  scene.Arrangement
 	View     scene.ViewKind
 	Step     int
 	Mode     Mode

@@ -25,7 +25,7 @@ func TestGenThenCheck(t *testing.T) {
 		}
 	}
 	if code, out, _ := fabnet(t, "check", filepath.Join("../../examples/cplant/cplant.fvm")); code != 0 ||
-		out != "ok: 78 switches, 1248 ports, 624 nodes, 294 links, 389376 routes\n" {
+		out != "ok: 78 switches, 1248 ports, 624 nodes, 302 links, 389376 routes\n" {
 		t.Errorf("cplant example: %d %q", code, out)
 	}
 }

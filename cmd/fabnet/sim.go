@@ -9,7 +9,7 @@ import (
 
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
-	"github.com/fabviz/fabviz/routes/sim"
+	"github.com/fabviz/fabviz/sim"
 )
 
 func init() {
@@ -24,20 +24,21 @@ See docs/sim.md for what is simulated and what is not.`
 func runSim(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("sim", simUsage, stderr)
 	out := fs.String("o", "", "output `DIR`")
-	alloc := fs.String("alloc", "", "jobs for the in-order allocator: `SIZE[@STEP],...`")
+	alloc := fs.String("alloc", "", "jobs for the in-order allocator: `SIZE[@STEP][/PATTERN][/sync],...`")
 	jobFile := fs.String("job", "", "job file or job log: each job's nodes at the first step it appears")
 	cfg := sim.Config{}
 	fs.IntVar(&cfg.Steps, "steps", 100, "time steps")
 	fs.IntVar(&cfg.Capacity, "capacity", 1000, "packets a link carries per step and direction")
 	fs.Int64Var(&cfg.Packets, "packets", 20000, "packets each flow (one direction of a pair) delivers")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the pairing and corruption draws")
-	pattern := fs.String("pattern", "random", "how a job's nodes pair up: random (seeded) or halves")
+	pattern := fs.String("pattern", "random", "how a job's nodes pair up: random (seeded), halves or blocks:S (each S nodes with the next S)")
 	badCable := fs.String("bad-cable", "", "`SW.PORT`: the cable on this port corrupts packets")
 	badFrac := fs.Float64("bad-fraction", 0.01, "fraction of packets the bad cable corrupts")
 	badFrom := fs.Int("bad-from", 0, "step from which the cable is bad")
 	format := fs.String("format", "dat", "output format: dat (§3 files) or log (§5 logs)")
 	start := fs.String("start", "2026-01-01T00:00:00Z", "time of step 0 (RFC 3339)")
 	interval := fs.Duration("interval", time.Minute, "step length")
+	fs.BoolVar(&cfg.Sync, "sync", false, "bulk-synchronous jobs: each flow of a job sends no more than the job's slowest")
 	alone := fs.Bool("alone", false, "also run each job alone on its nodes and report how much the others slow it")
 	if parseInterspersed(fs, args) != nil {
 		return 2

@@ -21,10 +21,10 @@ func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 
 // snapFlags are the snapshot flags: one per §6 command, plus -steps and -o.
 type snapFlags struct {
-	param, job, init, step, mode, rng, view, layout, hide, sel, camera, size, steps, out string
-	jobs                                                                                 bool
-	routes, routeSw                                                                      multi
-	prom                                                                                 promFlags
+	param, job, init, step, mode, rng, view, layout, arrange, hide, sel, camera, size, steps, out string
+	jobs                                                                                          bool
+	routes, routeSw                                                                               multi
+	prom                                                                                          promFlags
 }
 
 func (f *snapFlags) define(fs *flag.FlagSet) {
@@ -36,6 +36,7 @@ func (f *snapFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.rng, "range", "", "range of interest MIN,MAX")
 	fs.StringVar(&f.view, "view", "", "network or processor")
 	fs.StringVar(&f.layout, "layout", "", "planar or torus")
+	fs.StringVar(&f.arrange, "arrange", "", "physical or logical rows (model's logical-row lines)")
 	fs.StringVar(&f.hide, "hide-planes", "", "planes to hide, e.g. 0,2")
 	fs.BoolVar(&f.jobs, "jobs", false, "colour by job (job boxes when -param is given too)")
 	fs.Var(&f.routes, "route", "overlay the route SRC:DST between two nodes (repeatable)")
@@ -100,7 +101,7 @@ func (f *snapFlags) script(modelPath string) ([]cmdLine, error) {
 		add("-job", "job", f.job)
 	}
 	pairs := []struct{ flag, cmd, val string }{
-		{"-mode", "mode", f.mode}, {"-view", "view", f.view}, {"-layout", "layout", f.layout},
+		{"-mode", "mode", f.mode}, {"-view", "view", f.view}, {"-layout", "layout", f.layout}, {"-arrange", "arrange", f.arrange},
 		{"-select", "select", f.sel},
 	}
 	for _, p := range pairs {

@@ -18,7 +18,7 @@ func Build(in Input) (*Scene, error) {
 	}
 	l := in.Layout
 	if l == nil || len(l.Center) != len(m.Switches) {
-		l = NewLayout(m, in.Kind)
+		l = NewArrangedLayout(m, in.Kind, in.Arrange)
 	}
 	s := &Scene{Model: m, Layout: l, style: in.Style}
 	s.jobsOnly = in.JobColors != nil && in.PortColors == nil

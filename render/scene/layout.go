@@ -23,6 +23,24 @@ func (k LayoutKind) String() string {
 	return "planar"
 }
 
+// Arrangement is which rows the layout draws as rows (§6 arrange).
+type Arrangement uint8
+
+const (
+	// Physical draws the grid's display rows as the model gives them.
+	Physical Arrangement = iota
+	// Logical draws each logical row (§1 logical-row) as one row, its
+	// physical rows end to end, logical rows one after another.
+	Logical
+)
+
+func (a Arrangement) String() string {
+	if a == Logical {
+		return "logical"
+	}
+	return "physical"
+}
+
 // Geometry constants, in scene units. A switch cube has edge 1.
 const (
 	Half        = 0.5  // half the edge of a switch cube
@@ -83,10 +101,14 @@ func placePorts(d *model.PortDef) []portPlace {
 // Layout is where every switch and port of a model sits.
 type Layout struct {
 	Kind    LayoutKind
-	Center  []Vec3  // by switch
-	Frame   []Frame // by switch
-	PortPos []Vec3  // by PortRef (unused ports: the switch centre)
-	Radius  []float32
+	Arrange Arrangement
+	// Rows and Columns are the arranged grid's size: the model's, or the
+	// number of logical rows and the longest one's width.
+	Rows, Columns int
+	Center        []Vec3  // by switch
+	Frame         []Frame // by switch
+	PortPos       []Vec3  // by PortRef (unused ports: the switch centre)
+	Radius        []float32
 	// PlaneGap is the distance between planes (planar only): PlanePitch,
 	// or a quarter of the grid's width when that is more, so the planes of
 	// a large grid stay apart in a perspective view.
@@ -96,16 +118,25 @@ type Layout struct {
 	Minor []float32
 }
 
-// NewLayout places the switches and ports of m.
+// NewLayout places the switches and ports of m in its physical rows.
 func NewLayout(m *model.Model, kind LayoutKind) *Layout {
+	return NewArrangedLayout(m, kind, Physical)
+}
+
+// NewArrangedLayout places the switches and ports of m with its rows
+// arranged physically or logically.
+func NewArrangedLayout(m *model.Model, kind LayoutKind, arr Arrangement) *Layout {
 	l := &Layout{
-		Kind:    kind,
+		Kind: kind, Arrange: arr, Rows: m.Rows, Columns: m.Columns,
 		Center:  make([]Vec3, len(m.Switches)),
 		Frame:   make([]Frame, len(m.Switches)),
 		PortPos: make([]Vec3, m.NumPorts()),
 		Radius:  make([]float32, m.NumPorts()),
 	}
-	l.PlaneGap = max(PlanePitch, float32(max(m.Rows, m.Columns))*Pitch/4)
+	if arr == Logical {
+		l.Rows, l.Columns = len(m.LogicalRows()), m.LogicalColumns()
+	}
+	l.PlaneGap = max(PlanePitch, float32(max(l.Rows, l.Columns))*Pitch/4)
 	if kind == Torus {
 		l.torusSize(m)
 	}
@@ -140,22 +171,25 @@ func (f *Frame) Apply(v Vec3) Vec3 {
 }
 
 func (l *Layout) torusSize(m *model.Model) {
-	r0 := max(float32(m.Rows)*Pitch/(2*math.Pi), 1.5)
+	r0 := max(float32(l.Rows)*Pitch/(2*math.Pi), 1.5)
 	l.Minor = make([]float32, m.Planes)
 	for p := range l.Minor {
 		l.Minor[p] = r0 + float32(p)*TorusLayer
 	}
 	outer := l.Minor[m.Planes-1]
-	l.Major = outer + max(float32(m.Columns)*Pitch/(2*math.Pi), 1.5)
+	l.Major = outer + max(float32(l.Columns)*Pitch/(2*math.Pi), 1.5)
 }
 
 // place is the centre and frame of a switch at a grid position.
 func (l *Layout) place(m *model.Model, plane, row, col int) (Vec3, Frame) {
+	if l.Arrange == Logical {
+		row, col = m.LogicalPos(row, col)
+	}
 	if l.Kind == Planar {
 		return Vec3{float32(col) * Pitch, -float32(row) * Pitch, float32(plane) * l.PlaneGap}, AxisFrame
 	}
-	th := 2 * math.Pi * float64(col) / float64(m.Columns)
-	ph := -2 * math.Pi * float64(row) / float64(m.Rows)
+	th := 2 * math.Pi * float64(col) / float64(l.Columns)
+	ph := -2 * math.Pi * float64(row) / float64(l.Rows)
 	st, ct := math.Sincos(th)
 	sp, cp := math.Sincos(ph)
 	r := float64(l.Minor[plane])

@@ -61,8 +61,10 @@ type Input struct {
 	Model  *model.Model
 	Layout *Layout // from NewLayout for Model; nil = built here (planar or Kind)
 	Kind   LayoutKind
-	View   ViewKind
-	Hidden []bool // by plane: true = hidden; nil = all planes shown
+	// Arrange is used with Kind when the layout is built here.
+	Arrange Arrangement
+	View    ViewKind
+	Hidden  []bool // by plane: true = hidden; nil = all planes shown
 	// HasData says, by switch, whether any of its ports has data; switches
 	// without data are not drawn. nil = every switch is drawn.
 	HasData []bool

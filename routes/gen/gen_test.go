@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -138,6 +139,17 @@ func TestCplant(t *testing.T) {
 		m := f.M
 		if m.NumNodes != 624 || len(m.Switches) != 78 || m.Ports != 16 || m.Switches[0].Def.NProc != 8 {
 			t.Errorf("cplant: %s", m)
+		}
+		// logical rows of 64 nodes, each two physical rows of 32 from the
+		// two banks: node ids 192..255 are logical row 3, rows 3 then 8
+		lr := m.LogicalRows()
+		if !m.HasLogicalRows() || len(lr) != 10 || fmt.Sprint(lr[:5]) != "[[5 0] [1 6] [7 2] [3 8] [9 4]]" || fmt.Sprint(lr[9]) != "[14 19]" {
+			t.Errorf("cplant logical rows %v", lr)
+		}
+		for node, row := range map[int]int{0: 5, 32: 0, 192: 3, 224: 8, 256: 9, 623: 19} {
+			if got := m.Switches[m.SwitchOf(m.NodePort(node))].Row; got != row {
+				t.Errorf("cplant node %d in physical row %d, want %d", node, got, row)
+			}
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/routes"
@@ -19,6 +21,10 @@ type JobSpec struct {
 	Nodes []int
 	Size  int
 	Start int
+	// Pattern pairs this job's nodes; the zero Pattern means the run's.
+	Pattern Pattern
+	// Sync makes this job bulk-synchronous (see Config.Sync).
+	Sync bool
 }
 
 // BadCable is a failing cable, named by either of its two ports: from step
@@ -38,6 +44,12 @@ type Config struct {
 	Seed     uint64 // pairing and corruption draws
 	Pattern  Pattern
 	Bad      []BadCable
+	// Sync makes every job bulk-synchronous (JobSpec.Sync makes one job
+	// so): in a step each of its flows
+	// sends no more than its slowest flow can, so one congested route holds
+	// the whole job back, as an application waiting on its slowest
+	// exchange is.
+	Sync bool
 }
 
 // Step is what one time step produced, indexed by model.PortRef. The slices
@@ -56,6 +68,8 @@ type JobResult struct {
 	Start, End int   // steps; End is -1 while unfinished, Start -1 if never started
 	Flows      int
 	Pairs      [][2]int // the flows: source and destination node
+	Pattern    Pattern  // how its nodes were paired
+	Sync       bool     // bulk-synchronous
 	Delivered  int64
 	Total      int64
 }
@@ -78,6 +92,7 @@ type flow struct {
 	in   []model.PortRef // input ports of the route, in hop order
 	bad  []badHop        // hops entered through a bad cable, in hop order
 	left int64
+	cap  int64 // this step's share: the least capacity/flows over its links
 }
 
 // badHop is a hop whose input port receives over bad cable cable.
@@ -247,7 +262,12 @@ func (r *runner) launch(i int, nodes []int, s int) error {
 	for _, n := range nodes {
 		r.step.Jobs[r.m.NodePort(n)] = j.ID
 	}
-	for _, pr := range r.cfg.Pattern.Pairs(nodes, r.cfg.Seed, j.ID) {
+	pat := r.cfg.Pattern
+	if r.specs[i].Pattern != (Pattern{}) {
+		pat = r.specs[i].Pattern
+	}
+	j.Pattern, j.Sync = pat, r.specs[i].Sync || r.cfg.Sync
+	for _, pr := range pat.Pairs(nodes, r.cfg.Seed, j.ID) {
 		for _, d := range [2][2]int{{pr[0], pr[1]}, {pr[1], pr[0]}} {
 			f, err := r.newFlow(i, d[0], d[1])
 			if err != nil {
@@ -262,19 +282,30 @@ func (r *runner) launch(i int, nodes []int, s int) error {
 	return nil
 }
 
-// Pattern is how a job's nodes are paired.
-type Pattern uint8
+// Pattern is how a job's nodes are paired: Random, Halves or Blocks(S);
+// the zero Pattern means "not given" and pairs as Random.
+type Pattern struct {
+	kind  uint8
+	block int // Blocks: the shift S
+}
 
-const (
+var (
 	// Random pairs consecutive entries of a shuffle of the nodes, seeded by
 	// the seed and the job id.
-	Random Pattern = iota
+	Random = Pattern{kind: 3}
 	// Halves pairs the k-th node (in increasing order) with the k-th of the
 	// second half, as a job exchanging between its two halves does.
-	Halves
+	Halves = Pattern{kind: 1}
 )
 
-// ParsePattern reads "random" or "halves".
+// Blocks cuts the job's nodes (in increasing order) into blocks of 2S and
+// pairs the k-th node of each block with the (k+S)-th: with S the nodes of
+// a switch, each switch's worth of the job exchanges with the next, a
+// nearest-neighbour exchange. The nodes after the last whole block pair as
+// Halves does.
+func Blocks(s int) Pattern { return Pattern{kind: 2, block: s} }
+
+// ParsePattern reads "random", "halves" or "blocks:S" (S from 1).
 func ParsePattern(s string) (Pattern, error) {
 	switch s {
 	case "random":
@@ -282,7 +313,23 @@ func ParsePattern(s string) (Pattern, error) {
 	case "halves":
 		return Halves, nil
 	}
-	return 0, fmt.Errorf("pattern %q: expected random or halves", s)
+	if rest, ok := strings.CutPrefix(s, "blocks:"); ok {
+		if n, err := strconv.Atoi(rest); err == nil && n >= 1 && n <= 1<<20 {
+			return Blocks(n), nil
+		}
+	}
+	return Pattern{}, fmt.Errorf("pattern %q: expected random, halves or blocks:S (S a whole number from 1)", s)
+}
+
+// String is the pattern as ParsePattern reads it.
+func (pt Pattern) String() string {
+	switch pt.kind {
+	case 1:
+		return "halves"
+	case 2:
+		return "blocks:" + strconv.Itoa(pt.block)
+	}
+	return "random"
 }
 
 // Pairs pairs the nodes (given in increasing order); with an odd count the
@@ -290,12 +337,18 @@ func ParsePattern(s string) (Pattern, error) {
 func (pt Pattern) Pairs(nodes []int, seed uint64, job int64) [][2]int {
 	p := append([]int(nil), nodes...)
 	var out [][2]int
-	if pt == Halves {
-		h := len(p) / 2
-		for k := range h {
-			out = append(out, [2]int{p[k], p[h+k]})
+	switch pt.kind {
+	case 1:
+		out = halves(p)
+	case 2:
+		b := 0
+		for ; b+2*pt.block <= len(p); b += 2 * pt.block {
+			for k := range pt.block {
+				out = append(out, [2]int{p[b+k], p[b+pt.block+k]})
+			}
 		}
-	} else {
+		out = append(out, halves(p[b:])...)
+	default:
 		rng := rand.New(rand.NewPCG(seed, uint64(job)))
 		rng.Shuffle(len(p), func(a, b int) { p[a], p[b] = p[b], p[a] })
 		for k := 0; k+1 < len(p); k += 2 {
@@ -304,6 +357,16 @@ func (pt Pattern) Pairs(nodes []int, seed uint64, job int64) [][2]int {
 	}
 	if len(p)%2 == 1 && len(p) > 1 {
 		out = append(out, [2]int{p[len(p)-1], out[0][0]})
+	}
+	return out
+}
+
+// halves pairs the k-th node with the k-th of the second half.
+func halves(p []int) [][2]int {
+	h := len(p) / 2
+	out := make([][2]int, 0, h)
+	for k := range h {
+		out = append(out, [2]int{p[k], p[h+k]})
 	}
 	return out
 }
@@ -340,10 +403,14 @@ func (r *runner) send(s int) {
 		}
 	})
 	r.eachActive(func(f *flow) {
-		rate := f.left
+		f.cap = int64(r.cfg.Capacity)
 		for _, l := range f.res {
-			rate = min(rate, int64(r.cfg.Capacity)/int64(r.users[l]))
+			f.cap = min(f.cap, int64(r.cfg.Capacity)/int64(r.users[l]))
 		}
+	})
+	r.syncJobs()
+	r.eachActive(func(f *flow) {
+		rate := min(f.left, f.cap)
 		for _, p := range f.in {
 			st.Packets[p] += rate
 		}
@@ -351,6 +418,25 @@ func (r *runner) send(s int) {
 		f.left -= rate
 		r.res[f.job].Delivered += rate
 	})
+}
+
+// syncJobs lowers, in each bulk-synchronous job, every flow's share to
+// the job's slowest active flow's.
+func (r *runner) syncJobs() {
+	for i, fs := range r.flows {
+		if !r.res[i].Sync {
+			continue
+		}
+		slow := int64(math.MaxInt64)
+		for _, f := range fs {
+			if f.left > 0 {
+				slow = min(slow, f.cap)
+			}
+		}
+		for _, f := range fs {
+			f.cap = min(f.cap, slow)
+		}
+	}
 }
 
 // eachActive calls fn for every flow with packets left, in a fixed order.
@@ -413,7 +499,7 @@ func Alone(set *routes.Set, res []JobResult, cfg Config) ([]int, error) {
 			continue
 		}
 		first := set.Model().NodePort(j.Nodes[0])
-		r, err := Run(set, []JobSpec{{ID: j.ID, Nodes: j.Nodes}}, cfg, func(st *Step) error {
+		r, err := Run(set, []JobSpec{{ID: j.ID, Nodes: j.Nodes, Pattern: j.Pattern, Sync: j.Sync}}, cfg, func(st *Step) error {
 			if st.Jobs[first] == 0 { // ended at the step before
 				return errDone
 			}

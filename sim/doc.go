@@ -9,10 +9,12 @@
 // file) or handed out by an in-order allocator: a job starting at a step
 // takes the lowest-numbered free nodes, as the Cplant allocator did; jobs
 // that do not fit wait, first come first served. Within a job the nodes are
-// paired at random (seeded): each pair exchanges packets in both directions
-// along its two routes, and each such flow has a fixed number of packets to
-// deliver. A job ends when all its flows are done; its nodes are free from
-// the next step.
+// paired by a Pattern (at random, seeded; halves; or blocks of S with the
+// next S): each pair exchanges packets in both directions along its two
+// routes, and each such flow has a fixed number of packets to deliver. A
+// job ends when all its flows are done; its nodes are free from the next
+// step. A bulk-synchronous job (JobSpec.Sync) sends on every flow no more
+// than its slowest flow can.
 //
 // Every directed link has a capacity in packets per step: the cable into
 // each input port, the injection link from a node into its processor port,

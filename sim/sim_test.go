@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -274,6 +275,78 @@ func TestPatterns(t *testing.T) {
 	}
 }
 
+func TestBlocksPattern(t *testing.T) {
+	got := Blocks(2).Pairs(seq(10, 17), 1, 1)
+	// blocks 10-13 and 14-17 cut short: 10↔12, 11↔13, then 14,15,16 as halves
+	if !slices.Equal(got, [][2]int{{10, 12}, {11, 13}, {14, 15}, {16, 10}}) {
+		t.Errorf("blocks:2 = %v", got)
+	}
+	for _, s := range []string{"random", "halves", "blocks:8"} {
+		p, err := ParsePattern(s)
+		if err != nil || p.String() != s {
+			t.Errorf("ParsePattern(%q) = %v, %v", s, p, err)
+		}
+	}
+}
+
+func TestAllocOptions(t *testing.T) {
+	jobs, err := ParseAlloc("4@3/blocks:2/sync,6/sync,8/halves,2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []JobSpec{
+		{ID: 1, Size: 4, Start: 3, Pattern: Blocks(2), Sync: true},
+		{ID: 2, Size: 6, Sync: true},
+		{ID: 3, Size: 8, Pattern: Halves},
+		{ID: 4, Size: 2},
+	}
+	for i := range want {
+		if fmt.Sprint(jobs[i]) != fmt.Sprint(want[i]) {
+			t.Errorf("job %d: %+v, want %+v", i+1, jobs[i], want[i])
+		}
+	}
+}
+
+// On the ring, a bulk-synchronous job's flows all send at its slowest
+// flow's rate; without sync, the fast flows run ahead.
+func TestSync(t *testing.T) {
+	set := ring(t)
+	// nodes 0,1 on s0 pair with 12,13 on s1 (one hop); 2 and 36 (s0 to s3,
+	// one hop west) share nothing with them, but 3 pairs with 26 on s2: two
+	// hops, sharing s0's east cable with the first two pairs
+	nodes := []int{0, 1, 2, 3, 12, 13, 36, 26}
+	run := func(sync bool) map[int]int64 {
+		rate := map[int]int64{}
+		cfg := Config{Steps: 1, Capacity: 100, Packets: 1000, Pattern: Halves}
+		_, err := Run(set, []JobSpec{{ID: 1, Nodes: nodes, Sync: sync}, {ID: 2, Nodes: seq(24, 25), Pattern: Halves}}, cfg, func(st *Step) error {
+			m := set.Model()
+			for _, n := range nodes {
+				rate[n] = st.Packets[m.NodePort(n)]
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rate
+	}
+	free, synced := run(false), run(true)
+	slow := free[0]
+	for _, n := range nodes {
+		slow = min(slow, free[n])
+	}
+	differ := false
+	for _, n := range nodes {
+		differ = differ || free[n] != slow
+		if synced[n] != slow {
+			t.Errorf("synchronous: node %d sends %d, want the slowest flow's %d", n, synced[n], slow)
+		}
+	}
+	if !differ {
+		t.Errorf("without sync every flow runs at %d: the test shows nothing", slow)
+	}
+}
+
 func TestBadConfig(t *testing.T) {
 	set := ring(t)
 	m := set.Model()
@@ -293,7 +366,7 @@ func TestBadConfig(t *testing.T) {
 			t.Errorf("%s: no error", name)
 		}
 	}
-	for _, s := range []string{"", "x", "0", "5@-1", "5@y", "5,,6"} {
+	for _, s := range []string{"", "x", "0", "5@-1", "5@y", "5,,6", "5/", "5/blocks:0", "5/fast", "5/halves/random", "5/sync/x"} {
 		if _, err := ParseAlloc(s); err == nil {
 			t.Errorf("ParseAlloc(%q): no error", s)
 		}

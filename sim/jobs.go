@@ -11,25 +11,53 @@ import (
 )
 
 // ParseAlloc reads a list of jobs for the in-order allocator:
-// "SIZE[@STEP],..." — e.g. "128,50@10" is a 128-node job at step 0 and a
-// 50-node job asking at step 10. Jobs get ids 1, 2, … in list order.
+// "SIZE[@STEP][/PATTERN][/sync],..." — e.g. "128,50@10/halves/sync" is a
+// 128-node job at step 0 paired by the run's pattern and a bulk-synchronous
+// (JobSpec.Sync) 50-node job asking at step 10 whose nodes pair as halves.
+// Jobs get ids 1, 2, … in list order.
 func ParseAlloc(s string) ([]JobSpec, error) {
 	var out []JobSpec
 	for i, item := range strings.Split(s, ",") {
-		size, start, hasStart := strings.Cut(strings.TrimSpace(item), "@")
+		spec, opts, hasOpts := strings.Cut(strings.TrimSpace(item), "/")
+		size, start, hasStart := strings.Cut(spec, "@")
 		j := JobSpec{ID: int64(i + 1)}
 		var err error
 		if j.Size, err = strconv.Atoi(size); err != nil || j.Size < 1 {
-			return nil, fmt.Errorf("job %d: %q: expected SIZE[@STEP] with SIZE ≥ 1", i+1, item)
+			return nil, fmt.Errorf("job %d: %q: expected SIZE[@STEP][/PATTERN] with SIZE ≥ 1", i+1, item)
 		}
 		if hasStart {
 			if j.Start, err = strconv.Atoi(start); err != nil || j.Start < 0 {
 				return nil, fmt.Errorf("job %d: %q: the start step must be an integer ≥ 0", i+1, item)
 			}
 		}
+		if err := j.options(opts, hasOpts); err != nil {
+			return nil, fmt.Errorf("job %d: %w", i+1, err)
+		}
 		out = append(out, j)
 	}
 	return out, nil
+}
+
+// options reads the "/PATTERN" and "/sync" parts of an alloc item.
+func (j *JobSpec) options(opts string, given bool) error {
+	if !given {
+		return nil
+	}
+	for _, o := range strings.Split(opts, "/") {
+		if o == "sync" {
+			j.Sync = true
+			continue
+		}
+		if j.Pattern != (Pattern{}) {
+			return fmt.Errorf("%q: a second pattern (expected /PATTERN then /sync)", o)
+		}
+		p, err := ParsePattern(o)
+		if err != nil {
+			return err
+		}
+		j.Pattern = p
+	}
+	return nil
 }
 
 // JobsFromSeries turns a job file into jobs: each id's nodes at the first
