@@ -41,7 +41,7 @@ func (a *App) problemsPanel() {
 			label = fmt.Sprintf("%d. %s  %s … (%d ports)##finding%d", i+1, f.Kind, f.Ports[0], len(f.Ports), i)
 		}
 		if imgui.Selectable(label) {
-			ps.err = a.run(ctl.Cmd{"diagnose", fmt.Sprint(i + 1)})
+			ps.err = a.showFinding(i + 1)
 		}
 		if imgui.IsItemHovered() {
 			imgui.BeginTooltip()
@@ -55,4 +55,21 @@ func (a *App) problemsPanel() {
 		}
 	}
 	errText(ps.err)
+}
+
+// findingZoom is how much closer the camera comes to a finding's port than
+// the view of the whole fabric.
+const findingZoom = 0.3
+
+// showFinding runs `diagnose n` and turns the camera to the finding's
+// port, closer than the whole fabric, so a small cable can be seen.
+func (a *App) showFinding(n int) string {
+	if err := a.run(ctl.Cmd{"diagnose", fmt.Sprint(n)}); err != "" {
+		return err
+	}
+	a.lookAt(a.in.State.Select)
+	if cam := &a.in.State.Camera; cam.Distance > 0 {
+		cam.Distance *= findingZoom
+	}
+	return ""
 }

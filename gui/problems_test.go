@@ -10,8 +10,9 @@ import (
 )
 
 // TestProblemsPanel opens the failing-cable study, the Problems panel and
-// the first finding, as a click on it would: the culprit is selected at
-// the step it went bad, ringed in the selection's cyan.
+// the first finding: the culprit is selected at the step it went bad, and
+// a click on the finding turns the camera to it, close enough to see the
+// selection's cyan ring.
 func TestProblemsPanel(t *testing.T) {
 	shot := filepath.Join(t.TempDir(), "problems.png")
 	if d := os.Getenv("FABVIZ_SHOTS"); d != "" {
@@ -23,11 +24,26 @@ func TestProblemsPanel(t *testing.T) {
 		"panel problems open",
 		"diagnose 1",
 		"camera 0 89 0",
-		"screenshot "+shot,
 	)
 	st := a.in.State
-	if st.Select != "sw36.10" || st.Step != 10 || !st.HasRange || st.Finding == "" {
+	if st.Select != "sw32.8" || st.Step != 10 || !st.HasRange || st.Finding == "" {
 		t.Fatalf("state after diagnose 1: %+v", st)
+	}
+	far := st.Camera.Distance
+	if err := a.showFinding(1); err != "" {
+		t.Fatal(err)
+	}
+	if a.in.State.Camera.Distance >= far {
+		t.Errorf("the camera stayed at %v (was %v)", a.in.State.Camera.Distance, far)
+	}
+	// The script has ended; draw on by hand: a screenshot is taken by the
+	// frame after the command.
+	a.dirty = true
+	if err := a.in.ExecLine("screenshot " + shot); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		a.frame()
 	}
 	img := gltest.ReadPNG(t, shot)
 	if n := count(img, panelArea, isPanelHeader); n < 2000 {

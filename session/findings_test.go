@@ -27,15 +27,15 @@ func TestDiagnoseCommand(t *testing.T) {
 	}
 	st := in.State
 	var v int64 // the larger of the cable's two ends at step 10
-	for _, l := range []string{"sw36.10", "sw35.8"} {
+	for _, l := range []string{"sw32.8", "sw33.10"} {
 		p, _ := s.Model().PortByLabel(l)
 		x, _ := s.ParamValue(p, 10)
 		v = max(v, x)
 	}
-	if st.Select != "sw36.10" || st.Step != 10 || st.Mode != view.Slice || !st.HasRange || st.Range != [2]int64{max(1, v/2), v} {
+	if st.Select != "sw32.8" || st.Step != 10 || st.Mode != view.Slice || !st.HasRange || st.Range != [2]int64{max(1, v/2), v} {
 		t.Errorf("state after diagnose 1: select %q step %d mode %v range %v (top %d)", st.Select, st.Step, st.Mode, st.Range, v)
 	}
-	if c := strings.Join(s.Caption(&st), "\n"); !strings.Contains(c, "finding 1: bad-cable sw36.10 - sw35.8, from step 10") {
+	if c := strings.Join(s.Caption(&st), "\n"); !strings.Contains(c, "finding 1: bad-cable sw32.8 - sw33.10, from step 10") {
 		t.Errorf("caption:\n%s", c)
 	}
 	if err := in.ExecLine("diagnose 2"); err == nil || !strings.Contains(err.Error(), "there are 1 findings") {

@@ -10,7 +10,7 @@ import (
 // the culprit first, in text and in JSON.
 func TestDiagnoseBadCable(t *testing.T) {
 	code, out, errs := fabnet(t, "diagnose", "../../examples/cplant/cplant.fvm", "../../examples/badcable/bad.dat")
-	if code != 0 || !strings.HasPrefix(out, "1. bad-cable  sw36.10 ↔ sw35.8  steps 10–29") || errs != "" {
+	if code != 0 || !strings.HasPrefix(out, "1. bad-cable  sw32.8 ↔ sw33.10  steps 10–29") || errs != "" {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
 	code, out, errs = fabnet(t, "diagnose", "../../examples/cplant/cplant.fvm", "../../examples/badcable", "--json", "-capacity", "1000")
@@ -32,7 +32,7 @@ func TestDiagnoseBadCable(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := got.Findings
-	if len(f) < 2 || f[0].Kind != "bad-cable" || strings.Join(f[0].Ports, " ") != "sw36.10 sw35.8" || f[0].FirstStep != 10 || f[0].LastStep != 29 || len(f[0].Evidence) != 3 {
+	if len(f) < 2 || f[0].Kind != "bad-cable" || strings.Join(f[0].Ports, " ") != "sw32.8 sw33.10" || f[0].FirstStep != 10 || f[0].LastStep != 29 || len(f[0].Evidence) != 3 {
 		t.Fatalf("findings: %+v", f[:min(len(f), 2)])
 	}
 	if f[1].Kind != "congestion" || len(f[1].Jobs) == 0 {
