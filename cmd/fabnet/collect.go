@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/fabviz/fabviz/data/collect"
+	"github.com/fabviz/fabviz/collect"
 )
 
 func init() {

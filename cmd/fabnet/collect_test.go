@@ -10,7 +10,7 @@ import (
 	"github.com/fabviz/fabviz/internal/snmpdtest"
 )
 
-const ethModel = "../../data/collect/testdata/eth.fvm"
+const ethModel = "../../collect/testdata/eth.fvm"
 
 // TestCollectSNMP runs `fabnet collect -source snmp` against the fixture's
 // snmpd.conf (community public) on a port of its own, with a secrets file
@@ -64,7 +64,7 @@ func TestCollectFlagErrors(t *testing.T) {
 		{[]string{"-shard", "3/2"}, `shard "3/2": K must be 1..2`},
 		{[]string{"-source", "snmp"}, "-source snmp needs -map FILE and -secrets FILE"},
 		{[]string{"-source", "carrier-pigeon"}, `unknown -source "carrier-pigeon" (expected ib, snmp or sysfs)`},
-		{[]string{"-source", "sysfs", "-sysfs-root", "../../data/collect/testdata/sysfs"}, "2 HCA ports (mlx5_0/1 mlx5_1/1)"},
+		{[]string{"-source", "sysfs", "-sysfs-root", "../../collect/testdata/sysfs"}, "2 HCA ports (mlx5_0/1 mlx5_1/1)"},
 		{[]string{"-clock-listen", "127.0.0.1:0", "-clock-ref", "127.0.0.1:1"}, "not both"},
 	} {
 		code, _, errs := fabnet(t, append([]string{"collect", ethModel, "-o", dir}, c.args...)...)
@@ -78,7 +78,7 @@ func TestCollectFlagErrors(t *testing.T) {
 // first as the reference clock, and merges their logs with `fabnet merge`.
 func TestCollectSysfsShardsAndMerge(t *testing.T) {
 	dir := t.TempDir()
-	base := []string{"collect", "../../data/collect/testdata/fattree.fvm", "-source", "sysfs", "-sysfs-root", "../../data/collect/testdata/sysfs",
+	base := []string{"collect", "../../collect/testdata/fattree.fvm", "-source", "sysfs", "-sysfs-root", "../../collect/testdata/sysfs",
 		"-sysfs-ports", "mlx5_0/1=cn001,mlx5_1/1=cn009", "-interval", "1s", "-steps", "2", "-raw", "-counters", "port_rcv_data"}
 	code, _, errs := fabnet(t, append(base, "-o", filepath.Join(dir, "a"), "-shard", "1/2")...)
 	if code != 0 {
@@ -100,7 +100,7 @@ func TestCollectSysfsShardsAndMerge(t *testing.T) {
 	}
 	// The shard logs (with their notes) and the merged log all check out.
 	for _, l := range []string{"a", "b", "m"} {
-		if code, _, errs := fabnet(t, "check", "../../data/collect/testdata/fattree.fvm", "-param", filepath.Join(dir, l, "port_rcv_data.fvlog")); code != 0 {
+		if code, _, errs := fabnet(t, "check", "../../collect/testdata/fattree.fvm", "-param", filepath.Join(dir, l, "port_rcv_data.fvlog")); code != 0 {
 			t.Errorf("check -param %s: exit %d, %s", l, code, errs)
 		}
 	}

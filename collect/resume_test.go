@@ -19,7 +19,7 @@ import (
 func TestKill9AndResume(t *testing.T) {
 	sim := ibsimtest.Start(t, ibsimDir+"fattree.net")
 	bin := filepath.Join(t.TempDir(), "fabnet")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/fabnet").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/fabnet").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir := t.TempDir()

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-const ibsimDir = "../../testdata/fixtures/ibsim/fattree-2spine-4leaf-16hca/"
+const ibsimDir = "../testdata/fixtures/ibsim/fattree-2spine-4leaf-16hca/"
 
 func TestParsePerfqueryIbsim(t *testing.T) {
 	b, err := os.ReadFile(ibsimDir + "out.perfquery_lx_leaf02_ports")
@@ -32,7 +32,7 @@ func TestParsePerfqueryIbsim(t *testing.T) {
 
 func TestParsePerfqueryReal(t *testing.T) {
 	// Real HDR output: extended counters with the error fields included.
-	b, err := os.ReadFile("../../testdata/fixtures/real/treydock_infiniband_exporter/collectors/fixtures/perfquery/0x506b4b03005c2740.out")
+	b, err := os.ReadFile("../testdata/fixtures/real/treydock_infiniband_exporter/collectors/fixtures/perfquery/0x506b4b03005c2740.out")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-const slurmDir = "../../testdata/fixtures/slurm/"
+const slurmDir = "../testdata/fixtures/slurm/"
 
 // TestHostlistOracle checks our expansion against `scontrol show hostnames`
 // output recorded from Slurm 22.05.8.
