@@ -51,9 +51,12 @@ type Summary struct {
 	Overruns  int // sweeps that ran past the next interval
 	Resets    int // counter resets detected
 	Wraps     int
-	JobErrors int
-	MaxSweep  time.Duration
-	SumSweep  time.Duration
+	JobErrors int // job queries that failed (their step's job line is all gaps)
+	// BadJobLines counts job lines that could not be read (each lost its
+	// job only).
+	BadJobLines int
+	MaxSweep    time.Duration
+	SumSweep    time.Duration
 }
 
 func (s Summary) String() string {
@@ -65,8 +68,8 @@ func (s Summary) String() string {
 	if s.Sweeps > 0 {
 		mean = s.SumSweep / time.Duration(s.Sweeps)
 	}
-	return fmt.Sprintf("collected %d steps in %d sweeps: ports read %d of %d (%.1f%%), sweep mean %.3fs max %.3fs, overruns %d, resets %d, wraps %d, job errors %d",
-		s.Steps, s.Sweeps, s.Read, s.Attempted, pct, mean.Seconds(), s.MaxSweep.Seconds(), s.Overruns, s.Resets, s.Wraps, s.JobErrors)
+	return fmt.Sprintf("collected %d steps in %d sweeps: ports read %d of %d (%.1f%%), sweep mean %.3fs max %.3fs, overruns %d, resets %d, wraps %d, job errors %d, bad job lines %d",
+		s.Steps, s.Sweeps, s.Read, s.Attempted, pct, mean.Seconds(), s.MaxSweep.Seconds(), s.Overruns, s.Resets, s.Wraps, s.JobErrors, s.BadJobLines)
 }
 
 // Collector runs aligned sweeps and appends them to logs.
@@ -303,8 +306,8 @@ func (c *Collector) sweep(parent context.Context, t time.Time, baseline bool) er
 	jobsDone := make(chan jobResult, 1)
 	if c.cfg.Jobs != nil {
 		go func() {
-			allocs, err := c.cfg.Jobs.Jobs(ctx)
-			jobsDone <- jobResult{allocs, err}
+			q, err := c.cfg.Jobs.Jobs(ctx)
+			jobsDone <- jobResult{q, err}
 		}()
 	}
 	c.reading.clear()
@@ -396,11 +399,14 @@ func (c *Collector) status(t time.Time, st SweepStats, took time.Duration, basel
 		if jobs.err != nil {
 			fmt.Fprintf(c.cfg.Status, ", jobs: %v", jobs.err)
 		} else {
-			fmt.Fprintf(c.cfg.Status, ", jobs %d", len(jobs.allocs))
+			fmt.Fprintf(c.cfg.Status, ", jobs %d", len(jobs.Jobs))
 		}
 	}
 	fmt.Fprintln(c.cfg.Status)
 	for _, w := range st.Warnings {
 		fmt.Fprintf(c.cfg.Status, "  warning: %v\n", w)
+	}
+	if n := len(jobs.Bad); n > 0 {
+		fmt.Fprintf(c.cfg.Status, "  warning: %d job line(s) could not be read, their jobs are left out; first: %v\n", n, jobs.Bad[0])
 	}
 }

@@ -1,74 +1,51 @@
 package collect
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
-	"strconv"
 	"strings"
 	"time"
-)
 
-// JobAlloc is one running job and the hosts it has.
-type JobAlloc struct {
-	ID    int64
-	Hosts []string
-}
+	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/slurm"
+)
 
 // JobSource says which jobs run where, at the moment of a sweep.
 type JobSource interface {
-	Jobs(ctx context.Context) ([]JobAlloc, error)
+	Jobs(ctx context.Context) (JobQuery, error)
+}
+
+// JobQuery is what one job query gave: the jobs it could read and the lines
+// it could not (each loses only its own job).
+type JobQuery struct {
+	Jobs []slurm.Job
+	Bad  []error
 }
 
 type jobResult struct {
-	allocs []JobAlloc
-	err    error
+	JobQuery
+	err error
 }
 
-// ParseJobLines reads `JOBID HOSTLIST` lines (blank lines and `#` comments
-// skipped). HOSTLIST is a Slurm hostlist expression; `None assigned` means
-// none. Array job ids like `1234_7` are not integers and are refused: use
-// squeue's %A, which prints the unique job id.
-func ParseJobLines(name string, b []byte) ([]JobAlloc, error) {
-	var out []JobAlloc
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 0, 4096), 4<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		id, hosts, _ := strings.Cut(line, " ")
-		jid, err := strconv.ParseInt(id, 10, 64)
-		if err != nil || jid <= 0 {
-			return nil, fmt.Errorf("%s:%d: job id %q is not a positive integer", name, n, id)
-		}
-		names, err := ExpandHostlist(hosts)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
-		}
-		out = append(out, JobAlloc{ID: jid, Hosts: names})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %v", name, n+1, err)
-	}
-	return out, nil
+func parseJobs(name string, b []byte) JobQuery {
+	jobs, bad := slurm.ParseJobs(name, bytes.NewReader(b), time.Local)
+	return JobQuery{jobs, bad}
 }
 
-// CommandJobs runs a command that prints `JOBID HOSTLIST` lines.
+// CommandJobs runs a command that prints job lines (slurm.ParseJobs: the
+// squeue form or `JOBID HOSTLIST`).
 type CommandJobs struct {
 	Name string   // for messages
 	Argv []string // the command and its arguments
 }
 
-// SlurmJobs asks squeue for running jobs.
+// SlurmJobs asks squeue for running jobs, with their user, account,
+// partition, start time and name.
 func SlurmJobs() CommandJobs {
-	return CommandJobs{Name: "squeue", Argv: []string{"squeue", "--noheader", "--states=R", "--format=%A %N"}}
+	return CommandJobs{Name: "squeue", Argv: slurm.SqueueArgs}
 }
 
 // ShellJobs runs a shell command.
@@ -76,26 +53,26 @@ func ShellJobs(command string) CommandJobs {
 	return CommandJobs{Name: command, Argv: []string{"/bin/sh", "-c", command}}
 }
 
-func (c CommandJobs) Jobs(ctx context.Context) ([]JobAlloc, error) {
+func (c CommandJobs) Jobs(ctx context.Context) (JobQuery, error) {
 	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
 	cmd.WaitDelay = time.Second
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", c.Name, err, lastLine(errb.String()))
+		return JobQuery{}, fmt.Errorf("%s: %v: %s", c.Name, err, lastLine(errb.String()))
 	}
-	return ParseJobLines(c.Name, out.Bytes())
+	return parseJobs(c.Name, out.Bytes()), nil
 }
 
-// FileJobs reads `JOBID HOSTLIST` lines from a file at every sweep.
+// FileJobs reads job lines from a file at every sweep.
 type FileJobs struct{ Path string }
 
-func (f FileJobs) Jobs(ctx context.Context) ([]JobAlloc, error) {
+func (f FileJobs) Jobs(ctx context.Context) (JobQuery, error) {
 	b, err := os.ReadFile(f.Path)
 	if err != nil {
-		return nil, err
+		return JobQuery{}, err
 	}
-	return ParseJobLines(f.Path, b)
+	return parseJobs(f.Path, b), nil
 }
 
 // ParseJobSource turns the -jobs flag (slurm, cmd:COMMAND, file:PATH) into a
@@ -115,7 +92,7 @@ func ParseJobSource(spec string) (JobSource, error) {
 }
 
 // writeJobs logs the job id on every processor port; a failed job query
-// makes the whole step a gap.
+// makes the whole step a gap, a bad line only loses its job.
 func (c *Collector) writeJobs(t time.Time, jobs jobResult) error {
 	if c.jobLog == nil {
 		return nil
@@ -130,17 +107,27 @@ func (c *Collector) writeJobs(t time.Time, jobs jobResult) error {
 	for i := range ok {
 		ok[i] = true
 	}
-	m := c.cfg.Model
-	for _, a := range jobs.allocs {
+	c.sum.BadJobLines += len(jobs.Bad)
+	for _, a := range jobs.Jobs {
 		for _, h := range a.Hosts {
-			node, found := m.NodeByHost(h)
-			if !found {
-				continue // a host outside the model (a login node, another cluster)
-			}
-			if col, in := c.jobCols[m.NodePort(node)]; in && vals[col] == 0 {
-				vals[col] = a.ID
+			for _, p := range c.hostPorts(h) {
+				if col, in := c.jobCols[p]; in && vals[col] == 0 {
+					vals[col] = a.ID
+				}
 			}
 		}
 	}
 	return c.jobLog.Append(t, vals, ok)
+}
+
+// hostPorts is the model ports of a host named in a job: none for a host
+// outside the model (a login node, another cluster). One place, so that a
+// host with several HCAs (model.HostNodes) can give all its ports.
+func (c *Collector) hostPorts(host string) []model.PortRef {
+	m := c.cfg.Model
+	node, found := m.NodeByHost(host)
+	if !found {
+		return nil
+	}
+	return []model.PortRef{m.NodePort(node)}
 }

@@ -1,9 +1,7 @@
-package collect
+package slurm
 
 import (
-	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -47,13 +45,14 @@ func TestHostlistMore(t *testing.T) {
 		"node81":         "node81",
 		"omni[1,10-12]":  "omni1 omni10 omni11 omni12",
 		"a100gpu[1-2],x": "a100gpu1 a100gpu2 x",
+		"cn1\tcn2,":      "cn1 cn2",
 	} {
 		got, err := ExpandHostlist(expr)
 		if err != nil || strings.Join(got, " ") != want {
 			t.Errorf("%s: %v %v", expr, got, err)
 		}
 	}
-	for _, bad := range []string{"cn[1-", "cn]", "cn[5-2]", "cn[a-b]", "cn[1-99999999]", "x[1-1000]y[1-1000]z[1-10]", "a,,b", "cn[1-2]x"} {
+	for _, bad := range []string{"cn[1-", "cn]", "cn[5-2]", "cn[a-b]", "cn[1-99999999]", "x[1-1000]y[1-1000]z[1-10]", "cn[1-2]x", "cn[1 2]"} {
 		if got, err := ExpandHostlist(bad); err == nil {
 			t.Errorf("%s accepted: %d names", bad, len(got))
 		}
@@ -83,33 +82,6 @@ func TestSacctNodeLists(t *testing.T) {
 	}
 	if n < 100 {
 		t.Errorf("only %d lines", n)
-	}
-}
-
-func TestJobSources(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "jobs.txt")
-	os.WriteFile(path, []byte("# running\n17 cn[001-002]\n18 None assigned\n"), 0o644)
-	for _, spec := range []string{"file:" + path, "cmd:cat " + path} {
-		src, err := ParseJobSource(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		jobs, err := src.Jobs(context.Background())
-		if err != nil || len(jobs) != 2 || jobs[0].ID != 17 || strings.Join(jobs[0].Hosts, ",") != "cn001,cn002" || len(jobs[1].Hosts) != 0 {
-			t.Errorf("%s: %+v %v", spec, jobs, err)
-		}
-	}
-	if _, err := ParseJobLines("j", []byte("17_3 cn1\n")); err == nil || !strings.Contains(err.Error(), "j:1: job id \"17_3\"") {
-		t.Errorf("array id: %v", err)
-	}
-	if _, err := ParseJobLines("j", []byte("1 cn1\n2 cn[\n")); err == nil || !strings.HasPrefix(err.Error(), "j:2: invalid hostlist") {
-		t.Errorf("bad hostlist: %v", err)
-	}
-	if _, err := ParseJobSource("ftp:x"); err == nil {
-		t.Error("bad spec accepted")
-	}
-	if _, err := ShellJobs("exit 3").Jobs(context.Background()); err == nil {
-		t.Error("failing command gave no error")
 	}
 }
 

@@ -1,4 +1,4 @@
-package collect
+package slurm
 
 import (
 	"fmt"
@@ -11,8 +11,9 @@ const MaxHosts = 1 << 20
 
 // ExpandHostlist expands a Slurm hostlist expression such as
 // `cn[001-010,015]`, `rack[1-2]-n[01-02]` or `a[1-3],b` into host names, in
-// the order Slurm gives them: comma-separated items left to right, and within
-// an item the leftmost bracket varying slowest. A range keeps the width of its
+// the order Slurm gives them: items left to right, and within an item the
+// leftmost bracket varying slowest. As in Slurm, items are separated by commas
+// or blanks and empty items are skipped (`cn1 cn2`, `n[1-2],`, `a,,b`). A range keeps the width of its
 // lower bound (`x[098-101]` → x098 … x101). As in Slurm, text after an item's
 // last bracket is an error (`gpu[1-2]-ib`).
 func ExpandHostlist(expr string) ([]string, error) {
@@ -22,6 +23,9 @@ func ExpandHostlist(expr string) ([]string, error) {
 	}
 	var out []string
 	for _, item := range splitTop(expr) {
+		if item == "" {
+			continue
+		}
 		names, err := expandItem(item)
 		if err != nil {
 			return nil, fmt.Errorf("invalid hostlist %q: %v", expr, err)
@@ -34,7 +38,7 @@ func ExpandHostlist(expr string) ([]string, error) {
 	return out, nil
 }
 
-// splitTop splits at commas outside brackets.
+// splitTop splits at commas and blanks outside brackets.
 func splitTop(s string) []string {
 	var items []string
 	depth, start := 0, 0
@@ -44,7 +48,7 @@ func splitTop(s string) []string {
 			depth++
 		case ']':
 			depth--
-		case ',':
+		case ',', ' ', '\t', '\n':
 			if depth == 0 {
 				items = append(items, s[start:i])
 				start = i + 1
