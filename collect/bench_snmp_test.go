@@ -161,7 +161,7 @@ func BenchmarkExporterObserve(b *testing.B) {
 		}
 	}
 	for b.Loop() {
-		e.Observe(r, SweepStats{Attempted: 768, Read: 768}, time.Second, time.Now())
+		e.Observe(r, SweepStats{Attempted: 768, Read: 768}, time.Second, time.Now(), Summary{})
 	}
 	b.ReportMetric(float64(len(e.body)), "bytes/page")
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/fabviz/fabviz/model"
@@ -44,11 +45,12 @@ type Config struct {
 
 // Summary is the account of a whole run.
 type Summary struct {
-	Steps     int // lines written to each log
+	Steps     int // lines written to each log, gap lines included
 	Sweeps    int
 	Attempted int // port reads attempted, over all sweeps
 	Read      int
 	Overruns  int // sweeps that ran past the next interval
+	Skipped   int // intervals not sampled because a sweep overran
 	Resets    int // counter resets detected
 	Wraps     int
 	JobErrors int // job queries that failed (their step's job line is all gaps)
@@ -57,19 +59,42 @@ type Summary struct {
 	BadJobLines int
 	MaxSweep    time.Duration
 	SumSweep    time.Duration
+	// Values is how many values the counter logs hold for this run, and
+	// Cells how many they would hold with none missing: logged counters ×
+	// ports × intervals of the grid from the run's first step to its last.
+	Values, Cells int64
+	// Windows are the read windows of the sweeps (first read start to last
+	// read end).
+	Windows []time.Duration
+}
+
+// Held is the share of the grid the logs hold, in percent (100 before the
+// first step).
+func (s Summary) Held() float64 {
+	if s.Cells == 0 {
+		return 100
+	}
+	return 100 * float64(s.Values) / float64(s.Cells)
+}
+
+// WindowStats gives the median and the largest read window.
+func (s Summary) WindowStats() (p50, maxw time.Duration) {
+	if len(s.Windows) == 0 {
+		return 0, 0
+	}
+	w := slices.Clone(s.Windows)
+	slices.Sort(w)
+	return w[(len(w)-1)/2], w[len(w)-1]
 }
 
 func (s Summary) String() string {
-	pct := 100.0
-	if s.Attempted > 0 {
-		pct = 100 * float64(s.Read) / float64(s.Attempted)
-	}
 	mean := time.Duration(0)
 	if s.Sweeps > 0 {
 		mean = s.SumSweep / time.Duration(s.Sweeps)
 	}
-	return fmt.Sprintf("collected %d steps in %d sweeps: ports read %d of %d (%.1f%%), sweep mean %.3fs max %.3fs, overruns %d, resets %d, wraps %d, job errors %d, bad job lines %d",
-		s.Steps, s.Sweeps, s.Read, s.Attempted, pct, mean.Seconds(), s.MaxSweep.Seconds(), s.Overruns, s.Resets, s.Wraps, s.JobErrors, s.BadJobLines)
+	p50, maxw := s.WindowStats()
+	return fmt.Sprintf("collected %d steps in %d sweeps: logs hold %d of %d values (%.1f%%), ports read %d of %d, read window p50 %.3fs max %.3fs, sweep mean %.3fs max %.3fs, overruns %d (%d intervals skipped), resets %d, wraps %d, job errors %d, bad job lines %d",
+		s.Steps, s.Sweeps, s.Values, s.Cells, s.Held(), s.Read, s.Attempted, p50.Seconds(), maxw.Seconds(), mean.Seconds(), s.MaxSweep.Seconds(), s.Overruns, s.Skipped, s.Resets, s.Wraps, s.JobErrors, s.BadJobLines)
 }
 
 // Collector runs aligned sweeps and appends them to logs.
@@ -84,6 +109,9 @@ type Collector struct {
 	sum       Summary
 	exporter  *Exporter
 	reclockAt time.Time
+	// prevAt is the grid time of the reading in prev (zero before the
+	// first sweep): a delta spans the intervals from prevAt to now.
+	prevAt time.Time
 }
 
 // New checks the configuration and opens (or resumes) the logs.
@@ -234,11 +262,12 @@ func (c *Collector) Run(ctx context.Context) (Summary, error) {
 			return c.sum, err
 		}
 		baseline = false
-		now := c.cfg.Now()
-		if now.After(next.Add(c.cfg.Interval)) {
+		after := NextAligned(c.cfg.Now(), c.cfg.Interval, c.cfg.Offset)
+		if skipped := int(after.Sub(next)/c.cfg.Interval) - 1; skipped > 0 {
 			c.sum.Overruns++
+			c.sum.Skipped += skipped
 		}
-		next = NextAligned(now, c.cfg.Interval, c.cfg.Offset)
+		next = after
 	}
 	if c.cfg.Status != nil {
 		fmt.Fprintln(c.cfg.Status, c.sum)
@@ -317,65 +346,148 @@ func (c *Collector) sweep(parent context.Context, t time.Time, baseline bool) er
 		jobs = <-jobsDone
 	}
 	took := time.Since(start)
-	if c.exporter != nil {
-		c.exporter.Observe(c.reading, st, took, t)
-	}
 	c.sum.Sweeps++
 	c.sum.Attempted += st.Attempted
 	c.sum.Read += st.Read
 	c.sum.SumSweep += took
 	c.sum.MaxSweep = max(c.sum.MaxSweep, took)
-
+	if st.Read > 0 {
+		c.sum.Windows = append(c.sum.Windows, st.Window())
+	}
+	values := int64(-1)
 	if !baseline {
-		if err := c.writeCounters(t); err != nil {
+		var err error
+		if values, err = c.writeStep(t, st, jobs); err != nil {
 			return err
 		}
-		if err := c.writeJobs(t, jobs); err != nil {
-			return err
-		}
-		c.sum.Steps++
+	}
+	if c.exporter != nil {
+		c.exporter.Observe(c.reading, st, took, t, c.sum)
 	}
 	c.prev, c.reading = c.reading, c.prev
-	c.status(t, st, took, baseline, jobs)
+	c.prevAt = t
+	c.status(t, st, took, values, jobs)
 	return nil
 }
 
-func (c *Collector) writeCounters(t time.Time) error {
+// maxGapLines bounds the lines of gaps written for intervals a long stall
+// skipped; beyond it the intervals are simply absent, which readers of a log
+// with `#! interval` show as gaps too.
+const maxGapLines = 1000
+
+// writeStep logs step t: first a line of gaps for every interval since the
+// previous sweep that was not sampled, then step t itself. A counter's delta
+// is a value only when it spans exactly one interval; after skipped
+// intervals it would span several, so it is a gap. It returns how many
+// values step t holds.
+func (c *Collector) writeStep(t time.Time, st SweepStats, jobs jobResult) (int64, error) {
+	span := 1
+	if !c.prevAt.IsZero() {
+		span = int((t.Sub(c.prevAt) + c.cfg.Interval/2) / c.cfg.Interval)
+	}
+	cells := int64(len(c.logs) * len(c.cfg.Source.Ports()))
+	for k := 1; k < span; k++ {
+		c.sum.Cells += cells
+		if k > maxGapLines || c.cfg.Steps > 0 && c.sum.Steps >= c.cfg.Steps {
+			continue
+		}
+		if err := c.writeGaps(c.prevAt.Add(time.Duration(k) * c.cfg.Interval)); err != nil {
+			return 0, err
+		}
+		c.sum.Steps++
+	}
+	if c.cfg.Steps > 0 && c.sum.Steps >= c.cfg.Steps {
+		return 0, nil
+	}
+	note := readNote(st)
+	values, err := c.writeCounters(t, span == 1 || c.cfg.Raw, note)
+	if err != nil {
+		return 0, err
+	}
+	if err := c.writeJobs(t, jobs); err != nil {
+		return 0, err
+	}
+	c.sum.Steps++
+	c.sum.Cells += cells
+	c.sum.Values += values
+	return values, nil
+}
+
+// readNote is the comment kept before each step: when its reads actually
+// started and ended.
+func readNote(st SweepStats) string {
+	if st.First.IsZero() {
+		return "read - -"
+	}
+	return "read " + st.First.UTC().Format(ReadTimeFormat) + " " + st.Last.UTC().Format(ReadTimeFormat)
+}
+
+// writeGaps writes a line of gaps at t to every log.
+func (c *Collector) writeGaps(t time.Time) error {
+	for _, w := range append(c.logs[:len(c.logs):len(c.logs)], c.jobLog) {
+		if w == nil {
+			continue
+		}
+		n := len(w.spec.Labels)
+		if err := w.AppendNote(t, make([]int64, n), make([]bool, n), "read - -"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeCounters writes step t of every counter log; with valid false every
+// value is a gap (a delta across several intervals). It returns how many
+// values were written.
+func (c *Collector) writeCounters(t time.Time, valid bool, note string) (int64, error) {
 	all := c.cfg.Source.Counters()
 	n := len(c.cfg.Source.Ports())
 	vals := make([]int64, n)
 	ok := make([]bool, n)
+	var held int64
 	for li, ci := range c.counters {
-		k := all[ci]
-		cur, curOK := c.reading.Vals[ci], c.reading.OK[ci]
-		prev, prevOK := c.prev.Vals[ci], c.prev.OK[ci]
 		for i := range n {
 			vals[i], ok[i] = 0, false
-			if !curOK[i] {
-				continue
+			if valid {
+				vals[i], ok[i] = c.value(all[ci], ci, i)
 			}
-			if c.cfg.Raw {
-				vals[i], ok[i] = clampInt64(cur[i]), true
-				continue
+			if ok[i] {
+				held++
 			}
-			if !prevOK[i] {
-				continue // no baseline: the port was not read last sweep
-			}
-			d, kind := k.Delta(prev[i], cur[i])
-			switch kind {
-			case DeltaReset:
-				c.sum.Resets++
-				continue
-			case DeltaWrap:
-				c.sum.Wraps++
-			}
-			vals[i], ok[i] = clampInt64(d), true
 		}
-		if err := c.logs[li].Append(t, vals, ok); err != nil {
-			return err
+		if err := c.logs[li].AppendNote(t, vals, ok, note); err != nil {
+			return held, err
 		}
 	}
-	return nil
+	return held, nil
+}
+
+// value is counter ci's value for port i at this step: the cumulative
+// reading with -raw, else the delta since the previous sweep (none without a
+// baseline, after a reset, or when the two readings differ in width).
+func (c *Collector) value(k Counter, ci, i int) (int64, bool) {
+	if !c.reading.OK[ci][i] {
+		return 0, false
+	}
+	cur := c.reading.Vals[ci][i]
+	if c.cfg.Raw {
+		return clampInt64(k.Scaled(cur)), true
+	}
+	if !c.prev.OK[ci][i] || c.prev.Bits[ci][i] != c.reading.Bits[ci][i] {
+		return 0, false // no baseline of the same kind
+	}
+	if b := c.reading.Bits[ci][i]; b != 0 {
+		k.Bits, k.Saturating = uint(b), false
+	}
+	d, kind := k.Delta(c.prev.Vals[ci][i], cur)
+	switch kind {
+	case DeltaReset:
+		c.sum.Resets++
+		return 0, false
+	case DeltaWrap:
+		c.sum.Wraps++
+	}
+	return clampInt64(k.Scaled(d)), true
 }
 
 func clampInt64(v uint64) int64 {
@@ -385,16 +497,20 @@ func clampInt64(v uint64) int64 {
 	return int64(v)
 }
 
-func (c *Collector) status(t time.Time, st SweepStats, took time.Duration, baseline bool, jobs jobResult) {
+func (c *Collector) status(t time.Time, st SweepStats, took time.Duration, values int64, jobs jobResult) {
 	if c.cfg.Status == nil {
 		return
 	}
 	what := fmt.Sprintf("step %d", c.sum.Steps-1)
-	if baseline {
+	if values < 0 {
 		what = "baseline"
 	}
-	fmt.Fprintf(c.cfg.Status, "%s %s: ports %d/%d read in %.3fs, overruns %d, resets %d",
-		t.Format(TimeFormat), what, st.Read, st.Attempted, took.Seconds(), c.sum.Overruns, c.sum.Resets)
+	fmt.Fprintf(c.cfg.Status, "%s %s: ports %d/%d read in %.3fs (window %.3fs)",
+		t.UTC().Format(TimeFormat), what, st.Read, st.Attempted, took.Seconds(), st.Window().Seconds())
+	if values >= 0 {
+		fmt.Fprintf(c.cfg.Status, ", values %d/%d, logs hold %.1f%%", values, len(c.logs)*len(c.cfg.Source.Ports()), c.sum.Held())
+	}
+	fmt.Fprintf(c.cfg.Status, ", overruns %d, resets %d", c.sum.Overruns, c.sum.Resets)
 	if c.cfg.Jobs != nil {
 		if jobs.err != nil {
 			fmt.Fprintf(c.cfg.Status, ", jobs: %v", jobs.err)

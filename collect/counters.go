@@ -9,6 +9,23 @@ type Counter struct {
 	// Saturating counters stop at their maximum instead of wrapping (the
 	// InfiniBand error counters do).
 	Saturating bool
+	// Scale turns the device's unit into the log's: InfiniBand data
+	// counters count 4-octet words and are logged in bytes (4). Readings
+	// keep the device's unit; deltas and exported values are scaled.
+	// 0 means 1.
+	Scale uint64
+}
+
+// Scaled is v (a delta or a reading) in the log's unit, saturating at the
+// largest uint64.
+func (c Counter) Scaled(v uint64) uint64 {
+	if c.Scale <= 1 {
+		return v
+	}
+	if v > ^uint64(0)/c.Scale {
+		return ^uint64(0)
+	}
+	return v * c.Scale
 }
 
 // Max is the largest value the counter holds (all ones for an unknown width).

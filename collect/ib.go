@@ -33,6 +33,8 @@ type ibSwitch struct {
 	addr  []string // perfquery address arguments: LID, or -G GUID
 	// col maps the switch's IB port number to the log column, -1 if not logged.
 	col []int
+	// noExt is set once the switch turned out to lack extended counters.
+	noExt bool
 }
 
 // NewIBSource prepares a source for every switch of the model that has a
@@ -121,23 +123,39 @@ func (s *IBSource) readSwitch(ctx context.Context, sw *ibSwitch, r *Reading) (re
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	label := s.m.Switches[sw.index].Label
-	ext, err := s.run(ctx, "-x", sw.addr)
-	if err != nil {
-		return 0, tried, fmt.Errorf("switch %s: %v", label, err)
+	var ext []PortCounters
+	var extErr error
+	if !sw.noExt {
+		if ext, extErr = s.run(ctx, "-x", sw.addr); extErr != nil && ctx.Err() != nil {
+			return 0, tried, fmt.Errorf("switch %s: %v", label, extErr)
+		}
 	}
 	basic, err := s.run(ctx, "", sw.addr)
 	if err != nil {
 		return 0, tried, fmt.Errorf("switch %s: %v", label, err)
 	}
+	if extErr != nil {
+		// The basic query answers where the extended one failed: a switch
+		// without 64-bit counters. Read it through the 32-bit fields from
+		// now on and say so once.
+		sw.noExt = true
+		err = fmt.Errorf("switch %s: no extended counters (%v): data and packets read from the 32-bit counters from now on", label, extErr)
+	}
+	seen := s.fill(sw, r, basic, ext)
+	return seen, tried, err
+}
+
+// fill stores a switch's answers: the basic counters, and the extended ones
+// for the fields they own; without extended answers the data and packet
+// counters come from the basic 32-bit fields (marked as such in r.Bits).
+// A basic field at its maximum may have saturated rather than wrapped, so it
+// is not a value.
+func (s *IBSource) fill(sw *ibSwitch, r *Reading, basic, ext []PortCounters) int {
 	seen := map[int]bool{}
-	// Basic counters first; the extended ones then take over the fields they
-	// own (the 64-bit data and packet counts) and fill any the basic call
-	// lacked.
 	for _, pass := range []struct {
 		blocks   []PortCounters
 		extended bool
 	}{{basic, false}, {ext, true}} {
-		extended := pass.extended
 		for _, b := range pass.blocks {
 			if b.Port >= len(sw.col) || sw.col[b.Port] < 0 {
 				continue
@@ -145,14 +163,21 @@ func (s *IBSource) readSwitch(ctx context.Context, sw *ibSwitch, r *Reading) (re
 			col := sw.col[b.Port]
 			for ci, c := range ibCounters {
 				v, ok := b.Fields[c.Field]
-				if ok && (!extended || c.Extended || !r.OK[ci][col]) {
-					r.Vals[ci][col], r.OK[ci][col] = v, true
+				switch {
+				case !ok || c.Extended != pass.extended && (pass.extended || ext != nil || c.Basic == 0):
+					continue
+				case c.Extended && !pass.extended: // 32-bit stand-in
+					if v >= 1<<c.Basic-1 {
+						continue
+					}
+					r.Bits[ci][col] = c.Basic
 				}
+				r.Vals[ci][col], r.OK[ci][col] = v, true
 			}
 			seen[b.Port] = true
 		}
 	}
-	return len(seen), tried, nil
+	return len(seen)
 }
 
 // run executes perfquery [-x] -l ADDR 255 and parses its output.
@@ -168,6 +193,9 @@ func (s *IBSource) run(ctx context.Context, flag string, addr []string) ([]PortC
 	args = append(append(args, addr...), "255")
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = s.Dir
+	// A child that keeps perfquery's stdout open must not hold the sweep
+	// past its deadline: after the kill, give up on the pipes quickly.
+	cmd.WaitDelay = waitDelay
 	if len(s.Env) > 0 {
 		cmd.Env = append(cmd.Environ(), s.Env...)
 	}
@@ -181,6 +209,9 @@ func (s *IBSource) run(ctx context.Context, flag string, addr []string) ([]PortC
 	}
 	return ParsePerfquery(out.Bytes())
 }
+
+// waitDelay is how long a killed reader's pipes are waited for.
+const waitDelay = 100 * time.Millisecond
 
 func lastLine(s string) string {
 	s = strings.TrimSpace(s)

@@ -6,6 +6,10 @@ type ibCounter struct {
 	Counter
 	Field    string
 	Extended bool
+	// Basic is how wide the basic (32-bit) PortCounters field is for a
+	// counter the extended query owns; 0 when the basic query lacks it.
+	// A switch without extended counters is read through it.
+	Basic uint8
 }
 
 // IBCounters is every counter the InfiniBand source logs, in log order. Data
@@ -13,19 +17,26 @@ type ibCounter struct {
 // and PortXmitWait from the basic PortCounters, whose error fields saturate at
 // their width (IBA 16.1.3.5).
 var ibCounters = []ibCounter{
-	{Counter{"port_xmit_data", "octets/4", 64, false}, "PortXmitData", true},
-	{Counter{"port_rcv_data", "octets/4", 64, false}, "PortRcvData", true},
-	{Counter{"port_xmit_pkts", "packets", 64, false}, "PortXmitPkts", true},
-	{Counter{"port_rcv_pkts", "packets", 64, false}, "PortRcvPkts", true},
-	{Counter{"symbol_error", "errors", 16, true}, "SymbolErrorCounter", false},
-	{Counter{"port_rcv_errors", "errors", 16, true}, "PortRcvErrors", false},
-	{Counter{"link_downed", "events", 8, true}, "LinkDownedCounter", false},
-	{Counter{"link_error_recovery", "events", 8, true}, "LinkErrorRecoveryCounter", false},
-	{Counter{"port_xmit_discards", "packets", 16, true}, "PortXmitDiscards", false},
-	{Counter{"port_rcv_remote_physical_errors", "errors", 16, true}, "PortRcvRemotePhysicalErrors", false},
-	{Counter{"port_rcv_switch_relay_errors", "errors", 16, true}, "PortRcvSwitchRelayErrors", false},
-	{Counter{"local_link_integrity_errors", "errors", 4, true}, "LocalLinkIntegrityErrors", false},
-	{Counter{"excessive_buffer_overrun_errors", "errors", 4, true}, "ExcessiveBufferOverrunErrors", false},
-	{Counter{"vl15_dropped", "packets", 16, true}, "VL15Dropped", false},
-	{Counter{"port_xmit_wait", "ticks", 32, true}, "PortXmitWait", false},
+	{Counter{"port_xmit_data", "bytes", 64, false, 4}, "PortXmitData", true, 32},
+	{Counter{"port_rcv_data", "bytes", 64, false, 4}, "PortRcvData", true, 32},
+	{Counter{"port_xmit_pkts", "packets", 64, false, 0}, "PortXmitPkts", true, 32},
+	{Counter{"port_rcv_pkts", "packets", 64, false, 0}, "PortRcvPkts", true, 32},
+	{Counter{"port_unicast_xmit_pkts", "packets", 64, false, 0}, "PortUnicastXmitPkts", true, 0},
+	{Counter{"port_unicast_rcv_pkts", "packets", 64, false, 0}, "PortUnicastRcvPkts", true, 0},
+	{Counter{"port_multicast_xmit_pkts", "packets", 64, false, 0}, "PortMulticastXmitPkts", true, 0},
+	{Counter{"port_multicast_rcv_pkts", "packets", 64, false, 0}, "PortMulticastRcvPkts", true, 0},
+	{Counter{"symbol_error", "errors", 16, true, 0}, "SymbolErrorCounter", false, 0},
+	{Counter{"port_rcv_errors", "errors", 16, true, 0}, "PortRcvErrors", false, 0},
+	{Counter{"link_downed", "events", 8, true, 0}, "LinkDownedCounter", false, 0},
+	{Counter{"link_error_recovery", "events", 8, true, 0}, "LinkErrorRecoveryCounter", false, 0},
+	{Counter{"port_xmit_discards", "packets", 16, true, 0}, "PortXmitDiscards", false, 0},
+	{Counter{"port_rcv_remote_physical_errors", "errors", 16, true, 0}, "PortRcvRemotePhysicalErrors", false, 0},
+	{Counter{"port_rcv_switch_relay_errors", "errors", 16, true, 0}, "PortRcvSwitchRelayErrors", false, 0},
+	{Counter{"local_link_integrity_errors", "errors", 4, true, 0}, "LocalLinkIntegrityErrors", false, 0},
+	{Counter{"excessive_buffer_overrun_errors", "errors", 4, true, 0}, "ExcessiveBufferOverrunErrors", false, 0},
+	{Counter{"port_xmit_constraint_errors", "packets", 8, true, 0}, "PortXmitConstraintErrors", false, 0},
+	{Counter{"port_rcv_constraint_errors", "packets", 8, true, 0}, "PortRcvConstraintErrors", false, 0},
+	{Counter{"vl15_dropped", "packets", 16, true, 0}, "VL15Dropped", false, 0},
+	{Counter{"qp1_dropped", "packets", 16, true, 0}, "QP1Dropped", false, 0},
+	{Counter{"port_xmit_wait", "ticks", 32, true, 0}, "PortXmitWait", false, 0},
 }

@@ -55,7 +55,7 @@ func ShellJobs(command string) CommandJobs {
 
 func (c CommandJobs) Jobs(ctx context.Context) (JobQuery, error) {
 	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
-	cmd.WaitDelay = time.Second
+	cmd.WaitDelay = waitDelay
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {

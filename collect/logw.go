@@ -27,8 +27,13 @@ type LogSpec struct {
 	Extra []string
 }
 
-// TimeFormat is how log lines stamp their step: RFC 3339 in UTC, to the second.
-const TimeFormat = "2006-01-02T15:04:05Z"
+// TimeFormat is how log lines stamp their step: RFC 3339 in UTC, with the
+// grid's fraction of a second when it has one (`…:12.5Z` with -offset 500ms).
+const TimeFormat = "2006-01-02T15:04:05.999999999Z"
+
+// ReadTimeFormat stamps the `# fabviz read START END` note kept before each
+// step: when its reads started and ended, to the millisecond.
+const ReadTimeFormat = "2006-01-02T15:04:05.000Z"
 
 const labelsPerHeaderLine = 32
 
@@ -233,14 +238,27 @@ func (w *LogWriter) Last() time.Time { return w.last }
 // Append writes one step. vals and ok are indexed like the spec's labels; a
 // false ok writes `-`. Steps must come in increasing time.
 func (w *LogWriter) Append(t time.Time, vals []int64, ok []bool) error {
-	t = t.UTC().Truncate(time.Second)
+	return w.AppendNote(t, vals, ok, "")
+}
+
+// AppendNote writes a note line (see Note; "" = none) and one step in a
+// single write, so that a crash cannot separate them.
+func (w *LogWriter) AppendNote(t time.Time, vals []int64, ok []bool, note string) error {
+	t = t.UTC()
 	if !w.last.IsZero() && !t.After(w.last) {
 		return fmt.Errorf("%s: step %s is not after the last one (%s)", w.Path, t.Format(TimeFormat), w.last.Format(TimeFormat))
 	}
 	if len(vals) != len(w.spec.Labels) || len(ok) != len(vals) {
 		return fmt.Errorf("%s: %d values for %d ports", w.Path, len(vals), len(w.spec.Labels))
 	}
-	b := t.AppendFormat(w.buf[:0], TimeFormat)
+	if strings.ContainsAny(note, "\n\r") {
+		return fmt.Errorf("%s: a note is one line", w.Path)
+	}
+	b := w.buf[:0]
+	if note != "" {
+		b = append(append(append(b, NotePrefix...), note...), '\n')
+	}
+	b = t.AppendFormat(b, TimeFormat)
 	for i, v := range vals {
 		if ok[i] {
 			b = append(b, ' ')

@@ -47,10 +47,10 @@ func scrape(t *testing.T, url string) string {
 func TestExporterText(t *testing.T) {
 	m, _ := fattree(t)
 	src := sysfsCollector(t, nil)
-	e := NewExporter(m, src, []int{0, 5}) // port_xmit_data, port_rcv_errors
+	e := NewExporter(m, src, []int{0, counterIndex(t, src, "port_rcv_errors")})
 	r := NewReading(len(src.Counters()), len(src.Ports()))
 	st := src.Sweep(context.Background(), r)
-	e.Observe(r, st, 1500*time.Millisecond, time.Unix(1700000000, 0))
+	e.Observe(r, st, 1500*time.Millisecond, time.Unix(1700000000, 0), Summary{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	addr, err := ListenMetrics(ctx, "127.0.0.1:0", e)
@@ -59,10 +59,11 @@ func TestExporterText(t *testing.T) {
 	}
 	text := scrape(t, "http://"+addr.String()+"/metrics")
 	for _, want := range []string{
-		"# TYPE fabviz_port_xmit_data_total counter\n",
-		`fabviz_port_xmit_data_total{switch="leaf01",port="1",node="1",host="cn001"} 18446744073709551000` + "\n",
-		`fabviz_port_xmit_data_total{switch="leaf03",port="1",node="9",host="cn009"} 42` + "\n",
-		`fabviz_port_rcv_errors_total{switch="leaf01",port="1",node="1",host="cn001"} 6007` + "\n",
+		"# TYPE fabviz_port_xmit_data_bytes_total counter\n",
+		// 64-bit word counts in bytes: beyond 2^64, written exactly.
+		`fabviz_port_xmit_data_bytes_total{switch="leaf01",port="1",guid="0x0000000000200002",lid="4",node="1",host="cn001"} 73786976294838204000` + "\n",
+		`fabviz_port_xmit_data_bytes_total{switch="leaf03",port="1",guid="0x0000000000200004",lid="7",node="9",host="cn009"} 168` + "\n",
+		`fabviz_port_rcv_errors_total{switch="leaf01",port="1",guid="0x0000000000200002",lid="4",node="1",host="cn001"} 6007` + "\n",
 		"fabviz_sweep_duration_seconds 1.5\n",
 		"fabviz_sweep_ports_read 2\n",
 		"fabviz_sweep_ports_failed 0\n",
@@ -77,8 +78,8 @@ func TestExporterText(t *testing.T) {
 	if strings.Contains(text, `fabviz_port_rcv_errors_total{switch="leaf03"`) || strings.Contains(text, "symbol_error") {
 		t.Errorf("unread or unexported series present:\n%s", text)
 	}
-	if MetricName("ifHCInOctets") != "fabviz_ifHCInOctets_total" || MetricName("a-b.c") != "fabviz_a_b_c_total" {
-		t.Error(MetricName("a-b.c"))
+	if MetricName("ifHCInOctets", "octets") != "fabviz_ifHCInOctets_total" || MetricName("a-b.c", "") != "fabviz_a_b_c_total" || MetricName("port_xmit_data", "bytes") != "fabviz_port_xmit_data_bytes_total" {
+		t.Error(MetricName("a-b.c", ""))
 	}
 	if escapeLabel("a\"b\\c\nd") != `a\"b\\c\nd` {
 		t.Error(escapeLabel("a\"b\\c\nd"))
@@ -152,10 +153,10 @@ func TestPrometheusScrape(t *testing.T) {
 	}
 	// Prometheus needs a few seconds to start and scrape; a loaded machine more.
 	want := map[string]string{
-		`fabviz_port_rcv_data_total{switch="leaf01",port="1",node="1",host="cn001"}`: "fabviz 2007",
-		`fabviz_port_xmit_data_total{host="cn009"}`:                                  "fabviz 42",
-		`fabviz_sweep_ports_read`:                                                    "fabviz 2",
-		`fabviz_sweep_ports_failed`:                                                  "fabviz 0",
+		`fabviz_port_rcv_data_bytes_total{switch="leaf01",port="1",guid="0x0000000000200002",lid="4",node="1",host="cn001"}`: "fabviz 8028",
+		`fabviz_port_xmit_data_bytes_total{host="cn009"}`:                                                                    "fabviz 168",
+		`fabviz_sweep_ports_read`:   "fabviz 2",
+		`fabviz_sweep_ports_failed`: "fabviz 0",
 	}
 	end := time.Now().Add(90 * time.Second)
 	for q, w := range want {
@@ -187,4 +188,15 @@ func freeTCPAddr(t *testing.T) string {
 func lastLines(s string, n int) string {
 	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return strings.Join(l[max(0, len(l)-n):], "\n")
+}
+
+func counterIndex(t *testing.T, src Source, name string) int {
+	t.Helper()
+	for i, c := range src.Counters() {
+		if c.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("no counter %s", name)
+	return -1
 }

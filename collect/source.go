@@ -3,6 +3,7 @@ package collect
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/fabviz/fabviz/model"
 )
@@ -13,14 +14,19 @@ import (
 type Reading struct {
 	Vals [][]uint64
 	OK   [][]bool
+	// Bits[c][i], when not 0, is the width the value was read with where it
+	// differs from the counter's own (a 64-bit counter read through a 32-bit
+	// field of a switch without extended counters).
+	Bits [][]uint8
 }
 
 // NewReading allocates a reading for counters × ports.
 func NewReading(counters, ports int) *Reading {
-	r := &Reading{Vals: make([][]uint64, counters), OK: make([][]bool, counters)}
+	r := &Reading{Vals: make([][]uint64, counters), OK: make([][]bool, counters), Bits: make([][]uint8, counters)}
 	for c := range r.Vals {
 		r.Vals[c] = make([]uint64, ports)
 		r.OK[c] = make([]bool, ports)
+		r.Bits[c] = make([]uint8, ports)
 	}
 	return r
 }
@@ -28,6 +34,7 @@ func NewReading(counters, ports int) *Reading {
 func (r *Reading) clear() {
 	for c := range r.OK {
 		clear(r.OK[c])
+		clear(r.Bits[c])
 	}
 }
 
@@ -36,6 +43,27 @@ type SweepStats struct {
 	Attempted int     // ports it tried to read
 	Read      int     // ports it read
 	Warnings  []error // e.g. a switch that did not answer
+	// First and Last are when the sweep's first read started and its last
+	// read ended: the window in which the fabric was read.
+	First, Last time.Time
+}
+
+// Window is how long the fabric was being read (0 when nothing was).
+func (st SweepStats) Window() time.Duration {
+	if st.First.IsZero() {
+		return 0
+	}
+	return st.Last.Sub(st.First)
+}
+
+// span widens the read window to [start, end].
+func (st *SweepStats) span(start, end time.Time) {
+	if st.First.IsZero() || start.Before(st.First) {
+		st.First = start
+	}
+	if end.After(st.Last) {
+		st.Last = end
+	}
 }
 
 // Source reads switch port counters.
@@ -66,8 +94,11 @@ func sweepEach(n, conc int, read func(i int) (got, tried int, warns []error)) Sw
 		slots <- struct{}{}
 		go func() {
 			defer func() { <-slots; wg.Done() }()
+			start := time.Now()
 			got, tried, warns := read(i)
+			end := time.Now()
 			mu.Lock()
+			stats.span(start, end)
 			stats.Attempted += tried
 			stats.Read += got
 			stats.Warnings = append(stats.Warnings, warns...)

@@ -2,12 +2,14 @@ package collect
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/fabviz/fabviz/model"
 )
@@ -32,6 +34,13 @@ var sysfsFiles = map[string]string{
 	"excessive_buffer_overrun_errors": "excessive_buffer_overrun_errors",
 	"vl15_dropped":                    "VL15_dropped",
 	"port_xmit_wait":                  "port_xmit_wait",
+	"port_unicast_xmit_pkts":          "unicast_xmit_packets",
+	"port_unicast_rcv_pkts":           "unicast_rcv_packets",
+	"port_multicast_xmit_pkts":        "multicast_xmit_packets",
+	"port_multicast_rcv_pkts":         "multicast_rcv_packets",
+	"port_xmit_constraint_errors":     "port_xmit_constraint_errors",
+	"port_rcv_constraint_errors":      "port_rcv_constraint_errors",
+	"qp1_dropped":                     "", // not published by the kernel
 }
 
 // SysfsSource reads the counters of the local host's HCA ports from
@@ -45,6 +54,7 @@ type SysfsSource struct {
 	ports    []model.PortRef
 	counters []Counter
 	files    []string
+	noPMA    map[string]bool // HCA ports already reported as N/A
 }
 
 // SysfsPorts lists DEV/N of every HCA port under root.
@@ -79,6 +89,7 @@ func NewSysfsSource(m *model.Model, root string, mapping []string, host string, 
 		s.counters = append(s.counters, c.Counter)
 		s.files = append(s.files, sysfsFiles[c.Name])
 	}
+	s.noPMA = map[string]bool{}
 	found, err := SysfsPorts(root)
 	if err != nil {
 		return nil, err
@@ -127,7 +138,7 @@ func (s *SysfsSource) Ports() []model.PortRef { return s.ports }
 // Sweep reads each port's counter files. A port is read when at least one
 // of its files is; a missing or unreadable file leaves that counter unread.
 func (s *SysfsSource) Sweep(ctx context.Context, r *Reading) SweepStats {
-	st := SweepStats{Attempted: len(s.ports)}
+	st := SweepStats{Attempted: len(s.ports), First: time.Now()}
 	for i, hca := range s.hcas {
 		if ctx.Err() != nil {
 			st.Warnings = append(st.Warnings, fmt.Errorf("sysfs: sweep deadline passed before %s", hca))
@@ -137,9 +148,17 @@ func (s *SysfsSource) Sweep(ctx context.Context, r *Reading) SweepStats {
 		dir := filepath.Join(s.Root, "class", "infiniband", dev, "ports", port, "counters")
 		got := 0
 		var bad []string
+		na := 0
 		for c, file := range s.files {
+			if file == "" {
+				continue
+			}
 			v, err := readCounterFile(filepath.Join(dir, file))
-			if err != nil {
+			switch {
+			case err == errNoPMA:
+				na++
+				continue
+			case err != nil:
 				if !os.IsNotExist(err) {
 					bad = append(bad, err.Error())
 				}
@@ -147,6 +166,13 @@ func (s *SysfsSource) Sweep(ctx context.Context, r *Reading) SweepStats {
 			}
 			r.Vals[c][i], r.OK[c][i] = v, true
 			got++
+		}
+		if na > 0 && !s.noPMA[hca] {
+			s.noPMA[hca] = true // once: it will not change
+			st.Warnings = append(st.Warnings, fmt.Errorf("sysfs %s (%s): %d counters read N/A (no PMA): logged as gaps (said once)", hca, s.m.Label(s.ports[i]), na))
+		}
+		if got == 0 && na > 0 {
+			continue
 		}
 		if got > 0 {
 			st.Read++
@@ -157,8 +183,13 @@ func (s *SysfsSource) Sweep(ctx context.Context, r *Reading) SweepStats {
 			st.Warnings = append(st.Warnings, fmt.Errorf("sysfs %s (%s): %s", hca, s.m.Label(s.ports[i]), strings.Join(bad, "; ")))
 		}
 	}
+	st.Last = time.Now()
 	return st
 }
+
+// errNoPMA is a counter file that reads `N/A (no PMA)`: the port has no
+// performance management agent.
+var errNoPMA = errors.New("N/A (no PMA)")
 
 // readCounterFile reads one decimal counter (the kernel writes it with a
 // newline). Files are tiny; anything longer than 64 bytes is refused.
@@ -173,7 +204,11 @@ func readCounterFile(path string) (uint64, error) {
 	if n > 64 {
 		return 0, fmt.Errorf("%s: not a counter (too long)", path)
 	}
-	v, err := strconv.ParseUint(strings.TrimSpace(string(buf[:n])), 10, 64)
+	text := strings.TrimSpace(string(buf[:n]))
+	if strings.HasPrefix(text, "N/A") {
+		return 0, errNoPMA
+	}
+	v, err := strconv.ParseUint(text, 10, 64)
 	if err != nil {
 		return 0, fmt.Errorf("%s: not a counter: %q", path, strings.TrimSpace(string(buf[:n])))
 	}
