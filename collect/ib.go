@@ -1,10 +1,8 @@
 package collect
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -191,27 +189,15 @@ func (s *IBSource) run(ctx context.Context, flag string, addr []string) ([]PortC
 		args = append(args, flag)
 	}
 	args = append(append(args, addr...), "255")
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = s.Dir
-	// A child that keeps perfquery's stdout open must not hold the sweep
-	// past its deadline: after the kill, give up on the pipes quickly.
-	cmd.WaitDelay = waitDelay
-	if len(s.Env) > 0 {
-		cmd.Env = append(cmd.Environ(), s.Env...)
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
+	out, errb, err := runBounded(ctx, append([]string{name}, args...), s.Dir, s.Env)
+	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("perfquery %s: timed out", strings.Join(args, " "))
 		}
-		return nil, fmt.Errorf("perfquery %s: %v: %s", strings.Join(args, " "), err, lastLine(errb.String()))
+		return nil, fmt.Errorf("perfquery %s: %v: %s", strings.Join(args, " "), err, lastLine(string(errb)))
 	}
-	return ParsePerfquery(out.Bytes())
+	return ParsePerfquery(out)
 }
-
-// waitDelay is how long a killed reader's pipes are waited for.
-const waitDelay = 100 * time.Millisecond
 
 func lastLine(s string) string {
 	s = strings.TrimSpace(s)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -54,14 +53,11 @@ func ShellJobs(command string) CommandJobs {
 }
 
 func (c CommandJobs) Jobs(ctx context.Context) (JobQuery, error) {
-	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
-	cmd.WaitDelay = waitDelay
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		return JobQuery{}, fmt.Errorf("%s: %v: %s", c.Name, err, lastLine(errb.String()))
+	out, errb, err := runBounded(ctx, c.Argv, "", nil)
+	if err != nil {
+		return JobQuery{}, fmt.Errorf("%s: %v: %s", c.Name, err, lastLine(string(errb)))
 	}
-	return parseJobs(c.Name, out.Bytes()), nil
+	return parseJobs(c.Name, out), nil
 }
 
 // FileJobs reads job lines from a file at every sweep.
