@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/fabviz/fabviz/data/fvlog"
 )
 
 // LogSpec is what a §5 log holds: which counter, at what interval, for which
@@ -29,13 +30,11 @@ type LogSpec struct {
 
 // TimeFormat is how log lines stamp their step: RFC 3339 in UTC, with the
 // grid's fraction of a second when it has one (`…:12.5Z` with -offset 500ms).
-const TimeFormat = "2006-01-02T15:04:05.999999999Z"
+const TimeFormat = fvlog.TimeFormat
 
 // ReadTimeFormat stamps the `# fabviz read START END` note kept before each
 // step: when its reads started and ended, to the millisecond.
 const ReadTimeFormat = "2006-01-02T15:04:05.000Z"
-
-const labelsPerHeaderLine = 32
 
 // LogWriter appends steps to one §5 log: one write and one fsync a step.
 type LogWriter struct {
@@ -86,7 +85,7 @@ func (w *LogWriter) resume() (Resumed, error) {
 	if err := w.checkHeader(); err != nil {
 		return res, err
 	}
-	keep, last, err := tail(w.f, st.Size())
+	keep, last, err := fvlog.Complete(w.f, st.Size())
 	if err != nil {
 		return res, fmt.Errorf("%s: %v", w.Path, err)
 	}
@@ -98,7 +97,7 @@ func (w *LogWriter) resume() (Resumed, error) {
 	}
 	if len(last) > 0 && !bytes.HasPrefix(last, []byte("#")) {
 		ts, _, _ := bytes.Cut(last, []byte(" "))
-		t, err := time.Parse(time.RFC3339, string(ts))
+		t, err := fvlog.ParseStamp(ts)
 		if err != nil {
 			return res, fmt.Errorf("%s: last line does not start with a timestamp: %q", w.Path, ts)
 		}
@@ -116,47 +115,15 @@ func (w *LogWriter) resume() (Resumed, error) {
 }
 
 func (w *LogWriter) header() []byte {
-	var b bytes.Buffer
-	b.WriteString("#! fabviz-log 1\n")
-	fmt.Fprintf(&b, "#! counter %s", w.spec.Counter)
-	if w.spec.Unit != "" {
-		b.WriteString(" " + quoteToken(w.spec.Unit))
-	}
-	fmt.Fprintf(&b, "\n#! interval %s\n", formatInterval(w.spec.Interval))
-	b.Write(w.extra())
-	for i := 0; i < len(w.spec.Labels); i += labelsPerHeaderLine {
-		b.WriteString("#! ports")
-		for _, l := range w.spec.Labels[i:min(i+labelsPerHeaderLine, len(w.spec.Labels))] {
-			b.WriteString(" " + l)
-		}
-		b.WriteByte('\n')
-	}
-	return b.Bytes()
-}
-
-// quoteToken writes a header token that holds blanks (such as the unit
-// "octets/4 cumulative" of -raw) as one double-quoted token, so readers
-// splitting at blanks see one unit.
-func quoteToken(s string) string {
-	if !strings.ContainsAny(s, " \t\"#") {
-		return s
-	}
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+	return fvlog.Header{Counter: w.spec.Counter, Unit: w.spec.Unit, Interval: w.spec.Interval, Labels: w.spec.Labels, Notes: w.spec.Extra}.Append(nil)
 }
 
 func (w *LogWriter) extra() []byte {
-	var b bytes.Buffer
+	var b []byte
 	for _, l := range w.spec.Extra {
-		b.WriteString(NotePrefix + l + "\n")
+		b = fvlog.AppendNote(b, l)
 	}
-	return b.Bytes()
-}
-
-func formatInterval(d time.Duration) string {
-	if d%time.Second == 0 {
-		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
-	}
-	return d.String()
+	return b
 }
 
 func (w *LogWriter) writeHeader() error {
@@ -192,7 +159,7 @@ func (w *LogWriter) checkHeader() error {
 			labels = append(labels, f[1:]...)
 		}
 	}
-	want := formatInterval(w.spec.Interval)
+	want := fvlog.FormatInterval(w.spec.Interval)
 	switch {
 	case counter != w.spec.Counter:
 		return fmt.Errorf("%s: existing log is for counter %q, not %q; move it away to start a new one", w.Path, counter, w.spec.Counter)
@@ -202,34 +169,6 @@ func (w *LogWriter) checkHeader() error {
 		return fmt.Errorf("%s: existing log lists other ports (%d) than the model gives (%d); move it away to start a new one", w.Path, len(labels), len(w.spec.Labels))
 	}
 	return nil
-}
-
-// tail finds where the last complete line ends (keep) and returns that line.
-func tail(f *os.File, size int64) (keep int64, last []byte, err error) {
-	const block = 64 << 10
-	var buf []byte
-	pos := size
-	for pos > 0 {
-		n := int64(block)
-		if n > pos {
-			n = pos
-		}
-		pos -= n
-		chunk := make([]byte, n)
-		if _, err := f.ReadAt(chunk, pos); err != nil {
-			return 0, nil, err
-		}
-		buf = append(chunk, buf...)
-		end := bytes.LastIndexByte(buf, '\n')
-		if end < 0 {
-			continue
-		}
-		start := bytes.LastIndexByte(buf[:end], '\n')
-		if start >= 0 || pos == 0 {
-			return pos + int64(end) + 1, buf[start+1 : end], nil
-		}
-	}
-	return 0, nil, nil // no complete line at all
 }
 
 // Last is the timestamp of the last step written.
@@ -256,18 +195,9 @@ func (w *LogWriter) AppendNote(t time.Time, vals []int64, ok []bool, note string
 	}
 	b := w.buf[:0]
 	if note != "" {
-		b = append(append(append(b, NotePrefix...), note...), '\n')
+		b = fvlog.AppendNote(b, note)
 	}
-	b = t.AppendFormat(b, TimeFormat)
-	for i, v := range vals {
-		if ok[i] {
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, v, 10)
-		} else {
-			b = append(b, ' ', '-')
-		}
-	}
-	b = append(b, '\n')
+	b = fvlog.AppendLine(b, t, vals, ok)
 	w.buf = b
 	if _, err := w.f.Write(b); err != nil {
 		return err
@@ -282,16 +212,15 @@ func (w *LogWriter) AppendNote(t time.Time, vals []int64, ok []bool, note string
 }
 
 // NotePrefix starts the comment lines that carry the collector's notes
-// (shard, clock offset). They are comments, not `#!` headers, because §5
-// readers refuse unknown headers and headers after the first data line.
-const NotePrefix = "# fabviz "
+// (shard, clock offset, read window).
+const NotePrefix = fvlog.NotePrefix
 
 // Note appends a note line between steps (a comment to §5 readers).
 func (w *LogWriter) Note(line string) error {
 	if strings.ContainsAny(line, "\n\r") {
 		return fmt.Errorf("%s: a note is one line", w.Path)
 	}
-	if _, err := w.f.Write([]byte(NotePrefix + line + "\n")); err != nil {
+	if _, err := w.f.Write(fvlog.AppendNote(nil, line)); err != nil {
 		return err
 	}
 	if w.NoSync {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/internal/textio"
 )
 
@@ -34,135 +35,79 @@ type shardLine struct {
 	line      int
 	stamp     time.Time     // as written
 	corrected time.Time     // stamp + the clock offset in force
-	vals      []string      // one per label
+	vals      []int64       // one per label
+	ok        []bool        // false: a gap
 	offset    time.Duration // the offset applied
 }
 
-// readShardLog reads a §5 log with the collector's shard and clock notes
-// (`# fabviz shard K/N`, `# fabviz clock-offset ...`; the same words after
-// `#!` are taken too). A clock-offset note applies to the data lines after
-// it; a last line without its newline is an interrupted write and is left
-// out.
+// readShardLog reads a §5 log with the data package's reader and takes the
+// collector's shard and clock notes (`# fabviz shard K/N`, `# fabviz
+// clock-offset ...`) from it. A clock-offset note applies to the data lines
+// after it; an interrupted last line is left out, as by every reader.
 func readShardLog(file string, r io.Reader) (*shardLog, error) {
-	lg := &shardLog{file: file}
-	lr := textio.NewLineReader(file, r, maxLogLine)
-	var offset time.Duration
+	lg, err := data.ReadLog(file, r, maxLogLine)
+	if err != nil {
+		return nil, err
+	}
+	sl := &shardLog{file: file, counter: lg.Header.Counter, unit: lg.Header.Unit, interval: lg.Header.Step, labels: lg.Labels}
+	if sl.counter == "" {
+		return nil, textio.ErrorList{textio.Errorf(file, 0, "no `#! counter` header: not a collector's log")}
+	}
+	if sl.interval == 0 {
+		return nil, textio.ErrorList{textio.Errorf(file, 0, "no `#! interval` line")}
+	}
 	var errs textio.ErrorList
-	header := true
-	for len(errs) < maxConfErrors {
-		b, ok := lr.Scan(func(e *textio.Error) { errs = append(errs, e) })
-		if !ok {
-			break
-		}
-		if lr.Partial {
-			break
-		}
-		line := string(b)
-		fail := func(format string, a ...any) { errs = append(errs, textio.Errorf(file, lr.Line(), format, a...)) }
-		if rest, note, ok := noteOrHeader(line); ok {
-			f := strings.Fields(rest)
-			if len(f) == 0 || note && f[0] != "shard" && f[0] != "clock-offset" {
-				continue
-			}
-			switch f[0] {
-			case "counter":
-				// Tokens as the §5 readers split them: a quoted unit
-				// ("octets/4 cumulative") is one.
-				tf, err := textio.Fields([]byte(rest))
-				if err != nil || len(tf) < 2 || len(tf) > 3 {
-					fail("#! counter: expected a name and an optional unit")
-					continue
-				}
-				lg.counter = tf[1].Text
-				if len(tf) == 3 {
-					lg.unit = tf[2].Text
-				}
-			case "interval":
-				d, err := time.ParseDuration(strings.Join(f[1:], ""))
-				if err != nil || d <= 0 {
-					fail("interval %q: expected a duration such as 60s", strings.Join(f[1:], " "))
-				}
-				lg.interval = d
-			case "ports":
-				if !header {
-					fail("#! ports after the first data line")
-				}
-				lg.labels = append(lg.labels, f[1:]...)
-			case "shard":
-				sh, err := ParseShard(strings.Join(f[1:], ""))
-				if err != nil {
-					fail("%v", err)
-				}
-				lg.shard = sh
-			case "clock-offset":
-				if len(f) < 2 {
-					fail("clock-offset: expected seconds")
-					continue
-				}
-				sec, err := strconv.ParseFloat(f[1], 64)
-				if err != nil || sec > 1e6 || sec < -1e6 {
-					fail("clock-offset %q: expected seconds, e.g. -0.012345", f[1])
-					continue
-				}
-				offset = time.Duration(sec * float64(time.Second))
-				if len(f) >= 6 && f[4] == "ref" && f[5] == "self" {
-					lg.ref = true
-				}
-			}
-			continue
-		}
-		if textio.IsComment(b) {
-			continue
-		}
-		if lg.counter == "" {
-			fail("data line before the `#! counter` header: not a fabviz log")
-			break
-		}
-		header = false
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i] // a comment after the values
-		}
-		f := strings.Fields(line)
-		ts, err := time.Parse(time.RFC3339, f[0])
-		if err != nil {
-			fail("expected an RFC 3339 timestamp, got %q", f[0])
-			continue
-		}
-		if len(f)-1 != len(lg.labels) {
-			fail("%d values for %d ports", len(f)-1, len(lg.labels))
-			continue
-		}
-		if n := len(lg.lines); n > 0 && !ts.After(lg.lines[n-1].stamp) {
-			fail("timestamp %s is not after the one on line %d", f[0], lg.lines[n-1].line)
-			continue
-		}
-		for _, v := range f[1:] {
-			if v != "-" {
-				if _, err := strconv.ParseInt(v, 10, 64); err != nil {
-					fail("value %q: expected an integer or -", v)
-					break
-				}
+	var offset time.Duration
+	notes := lg.Notes
+	for i, ln := range lg.Lines() {
+		for ; len(notes) > 0 && notes[0].Before <= i; notes = notes[1:] {
+			if err := sl.note(notes[0].Text, &offset); err != nil {
+				errs = append(errs, textio.Errorf(file, notes[0].Line, "%v", err))
 			}
 		}
-		lg.lines = append(lg.lines, shardLine{line: lr.Line(), stamp: ts, corrected: ts.Add(offset), vals: f[1:], offset: offset})
+		l := shardLine{line: ln.Line, stamp: ln.Stamp, corrected: ln.Stamp.Add(offset), offset: offset,
+			vals: make([]int64, len(lg.Labels)), ok: make([]bool, len(lg.Labels))}
+		for c := range lg.Labels {
+			l.vals[c], l.ok[c] = lg.Value(ln.Step, c)
+		}
+		sl.lines = append(sl.lines, l)
 	}
-	if lg.counter == "" && len(errs) == 0 {
-		errs = append(errs, textio.Errorf(file, 0, "no `#! counter` header: not a fabviz log"))
+	for _, n := range notes {
+		if err := sl.note(n.Text, &offset); err != nil {
+			errs = append(errs, textio.Errorf(file, n.Line, "%v", err))
+		}
 	}
-	if lg.interval == 0 && len(errs) == 0 {
-		errs = append(errs, textio.Errorf(file, 0, "no `#! interval` line"))
-	}
-	return lg, errs.Err()
+	return sl, errs.Err()
 }
 
-// noteOrHeader returns what follows `#!` (a §5 header) or NotePrefix (a
-// collector's note).
-func noteOrHeader(line string) (rest string, note, ok bool) {
-	if rest, ok := strings.CutPrefix(line, "#!"); ok {
-		return rest, false, true
+// note takes a shard or clock-offset note; other notes (read windows) are
+// left alone.
+func (sl *shardLog) note(text string, offset *time.Duration) error {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return nil
 	}
-	rest, ok = strings.CutPrefix(line, NotePrefix)
-	return rest, true, ok
+	switch f[0] {
+	case "shard":
+		sh, err := ParseShard(strings.Join(f[1:], ""))
+		if err != nil {
+			return err
+		}
+		sl.shard = sh
+	case "clock-offset":
+		if len(f) < 2 {
+			return fmt.Errorf("clock-offset: expected seconds")
+		}
+		sec, err := strconv.ParseFloat(f[1], 64)
+		if err != nil || sec > 1e6 || sec < -1e6 {
+			return fmt.Errorf("clock-offset %q: expected seconds, e.g. -0.012345", f[1])
+		}
+		*offset = time.Duration(sec * float64(time.Second))
+		if len(f) >= 6 && f[4] == "ref" && f[5] == "self" {
+			sl.ref = true
+		}
+	}
+	return nil
 }
 
 // MergeStats is the account of one merged log.
@@ -221,7 +166,11 @@ func MergeLogs(out string, inputs []string) (MergeStats, error) {
 	st.Ports = len(labels)
 	interval := logs[0].interval
 	phase := gridPhase(logs, interval)
-	rows := map[int64][]string{} // step (Unix ns) → values
+	type row struct {
+		vals []int64
+		ok   []bool
+	}
+	rows := map[int64]row{} // step (Unix ns) → values
 	col := 0
 	for _, lg := range logs {
 		taken := map[int64]bool{}
@@ -232,15 +181,13 @@ func MergeLogs(out string, inputs []string) (MergeStats, error) {
 				continue
 			}
 			taken[step] = true
-			row := rows[step]
-			if row == nil {
-				row = make([]string, len(labels))
-				for i := range row {
-					row[i] = "-"
-				}
-				rows[step] = row
+			r, have := rows[step]
+			if !have {
+				r = row{make([]int64, len(labels)), make([]bool, len(labels))}
+				rows[step] = r
 			}
-			copy(row[col:], ln.vals)
+			copy(r.vals[col:], ln.vals)
+			copy(r.ok[col:], ln.ok)
 		}
 		col += len(lg.labels)
 	}
@@ -262,16 +209,8 @@ func MergeLogs(out string, inputs []string) (MergeStats, error) {
 		return st, err
 	}
 	w.NoSync = true
-	vals := make([]int64, len(labels))
-	ok := make([]bool, len(labels))
 	for _, s := range steps {
-		for i, v := range rows[s] {
-			vals[i], ok[i] = 0, v != "-"
-			if ok[i] {
-				vals[i], _ = strconv.ParseInt(v, 10, 64)
-			}
-		}
-		if err := w.Append(time.Unix(0, s), vals, ok); err != nil {
+		if err := w.Append(time.Unix(0, s), rows[s].vals, rows[s].ok); err != nil {
 			w.Close()
 			return st, err
 		}

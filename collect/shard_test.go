@@ -289,13 +289,13 @@ func TestMergeErrors(t *testing.T) {
 	}{
 		{[]string{a, write("c", h+"#! ports s1.2\n")}, "port s1.2 is also in"},
 		{[]string{a, write("d", "#! fabviz-log 1\n#! counter x bytes\n#! interval 30s\n#! ports s3.1\n")}, "differ from"},
-		{[]string{write("e", h+"#! ports s1.1\n2026-11-21T10:00:00Z 1 2\n")}, "e:5: 2 values for 1 ports"},
-		{[]string{write("f", h+"#! ports s1.1\n2026-11-21T10:00:00Z 1\n2026-11-21T10:00:00Z 1\n")}, "f:6: timestamp 2026-11-21T10:00:00Z is not after the one on line 5"},
-		{[]string{write("g", h+"#! ports s1.1\nyesterday 1\n")}, "g:5: expected an RFC 3339 timestamp"},
+		{[]string{write("e", h+"#! ports s1.1\n2026-11-21T10:00:00Z 1 2\n")}, "e:5: 2 values, expected 1"},
+		{[]string{write("f", h+"#! ports s1.1\n2026-11-21T10:00:00Z 1\n2026-11-21T10:00:00Z 1\n")}, "f:6:1: timestamp 2026-11-21T10:00:00Z is not after 2026-11-21T10:00:00Z on line 5"},
+		{[]string{write("g", h+"#! ports s1.1\nyesterday 1\n")}, "g:5:1: expected an RFC 3339 timestamp"},
 		{[]string{write("h", h+"# fabviz clock-offset soon\n#! ports s1.1\n")}, `h:4: clock-offset "soon"`},
 		{[]string{write("i", h+"# fabviz shard 3/2\n#! ports s1.1\n")}, `i:4: shard "3/2": K must be 1..2`},
 		{[]string{write("j", "2026-11-21T10:00:00Z 1\n")}, "not a fabviz log"},
-		{[]string{write("k", h+"#! ports s1.1\n2026-11-21T10:00:00Z 1x\n")}, `value "1x"`},
+		{[]string{write("k", h+"#! ports s1.1\n2026-11-21T10:00:00Z 1x\n")}, `k:5: value 1 (s1.1): expected an integer or "-", got "1x"`},
 	} {
 		if _, err := MergeLogs(filepath.Join(dir, "out2"), c.files); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want %s", c.files, err, c.want)
