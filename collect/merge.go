@@ -106,6 +106,9 @@ func (sl *shardLog) note(text string, offset *time.Duration) error {
 		if len(f) >= 6 && f[4] == "ref" && f[5] == "self" {
 			sl.ref = true
 		}
+		if len(f) >= 7 && f[6] == "applied" {
+			*offset = 0 // sampled and stamped on the reference's clock already
+		}
 	}
 	return nil
 }

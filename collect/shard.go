@@ -7,6 +7,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -82,11 +83,57 @@ type ClockOffset struct {
 	Offset time.Duration
 	RTT    time.Duration // of the exchange used; the error is at most RTT/2
 	Ref    string        // the reference's address, or "self"
+	// Applied says the collector samples and stamps on the reference's
+	// clock (local + Offset): its stamps need no correction.
+	Applied bool
 }
 
 // HeaderLine is the clock-offset note (without NotePrefix).
 func (o ClockOffset) HeaderLine() string {
-	return fmt.Sprintf("clock-offset %+.6f rtt %.6f ref %s", o.Offset.Seconds(), o.RTT.Seconds(), o.Ref)
+	l := fmt.Sprintf("clock-offset %+.6f rtt %.6f ref %s", o.Offset.Seconds(), o.RTT.Seconds(), o.Ref)
+	if o.Applied {
+		l += " applied"
+	}
+	return l
+}
+
+// RefClock is a sharded collector's clock: the local clock moved by the
+// measured offset, so that every shard samples at the same moments of the
+// reference's time and stamps with it.
+type RefClock struct {
+	local func() time.Time
+	off   atomic.Int64 // ns
+}
+
+// NewRefClock starts a clock at local + first.Offset (local nil = time.Now).
+func NewRefClock(local func() time.Time, first ClockOffset) *RefClock {
+	if local == nil {
+		local = time.Now
+	}
+	c := &RefClock{local: local}
+	c.off.Store(int64(first.Offset))
+	return c
+}
+
+// Now is the reference's time as this collector estimates it.
+func (c *RefClock) Now() time.Time { return c.local().Add(time.Duration(c.off.Load())) }
+
+// Reclocker re-estimates the offset against ref when asked, moves the clock
+// when it moved by more than the exchange's round trip (at least 5 ms), and
+// returns the note saying so ("" when it did not move).
+func (c *RefClock) Reclocker(ref string) func(ctx context.Context) (string, error) {
+	return func(ctx context.Context) (string, error) {
+		off, err := EstimateOffset(ctx, ref, c.local, 8, 2*time.Second)
+		if err != nil {
+			return "", err
+		}
+		if (off.Offset - time.Duration(c.off.Load())).Abs() <= max(off.RTT, 5*time.Millisecond) {
+			return "", nil
+		}
+		c.off.Store(int64(off.Offset))
+		off.Applied = true
+		return off.HeaderLine(), nil
+	}
 }
 
 // EstimateOffset runs rounds exchanges with the clock server at addr, with
@@ -144,20 +191,3 @@ func EstimateOffset(ctx context.Context, addr string, now func() time.Time, roun
 	return best, nil
 }
 
-// Reclocker re-estimates the offset against the reference at ref and
-// returns a new `clock-offset` line when it moved by more than the larger
-// of the new round trip and 5 ms since the last one noted (first).
-func Reclocker(ref string, now func() time.Time, first ClockOffset) func(ctx context.Context) (string, error) {
-	last := first
-	return func(ctx context.Context) (string, error) {
-		off, err := EstimateOffset(ctx, ref, now, 8, 2*time.Second)
-		if err != nil {
-			return "", err
-		}
-		if (off.Offset - last.Offset).Abs() <= max(off.RTT, 5*time.Millisecond) {
-			return "", nil
-		}
-		last = off
-		return off.HeaderLine(), nil
-	}
-}

@@ -160,7 +160,7 @@ func TestShardsWithClockSkew(t *testing.T) {
 	for k, clockOf := range []struct {
 		now func() time.Time
 		off ClockOffset
-	}{{time.Now, ClockOffset{Ref: "self"}}, {fast, off}} {
+	}{{time.Now, ClockOffset{Ref: "self"}}, {NewRefClock(fast, off).Now, applied(off)}} {
 		sh := Shard{k + 1, 2}
 		src, err := NewSysfsSource(m, root, mapping, "", sh.Keep(len(m.Switches)))
 		if err != nil {
@@ -183,10 +183,12 @@ func TestShardsWithClockSkew(t *testing.T) {
 		}
 	}
 	// The files hold milliseconds as 4-octet words: the log has bytes (×4).
-	// Uncorrected, shard 2's stamps are 3.3 s ahead of the true time.
+	// Shard 2's clock runs 3.3 s ahead, but it samples and stamps on the
+	// reference's time: each value was read just after its stamp (later on
+	// a loaded machine), not 3.3 s before it.
 	for _, l := range readDataLines(t, filepath.Join(dirs[1], "port_xmit_data.fvlog")) {
-		if d := l.stamp - l.vals[0]/4000; math.Abs(d-skew.Seconds()) > 0.6 {
-			t.Errorf("shard 2 line stamped %v holds a value read at %.3f", l.stamp, l.vals[0]/4000)
+		if d := l.vals[0]/4000 - l.stamp; d < -0.35 || d > 0.6 {
+			t.Errorf("shard 2 line stamped %v holds a value read at %.3f (%+.3f s)", l.stamp, l.vals[0]/4000, d)
 		}
 	}
 	out := t.TempDir()
@@ -210,10 +212,9 @@ func TestShardsWithClockSkew(t *testing.T) {
 				continue
 			}
 			n++
-			// Shard 1 reads just after its step, shard 2 0.3 s before
-			// the step its corrected time rounds to (both later on a
-			// loaded machine); the neighbouring steps are 0.7 s or more
-			// away.
+			// Both shards read just after their step, on the
+			// reference's time (later on a loaded machine); the
+			// neighbouring steps are 0.4 s or more away.
 			if d := v/4000 - l.stamp; d < -0.35 || d > 0.6 {
 				t.Errorf("merged step %v holds a value read at %.3f (%+.3f s)", l.stamp, v/4000, d)
 			}
@@ -303,6 +304,11 @@ func TestMergeErrors(t *testing.T) {
 	}
 }
 
+func applied(o ClockOffset) ClockOffset {
+	o.Applied = true
+	return o
+}
+
 // TestReclock: a collector notes a new clock offset in its logs when the
 // re-estimate moved, and not when it stayed put.
 func TestReclock(t *testing.T) {
@@ -323,7 +329,8 @@ func TestReclock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	re := Reclocker(clock.String(), now, first)
+	rc := NewRefClock(now, first)
+	re := rc.Reclocker(clock.String())
 	if line, err := re(ctx); err != nil || line != "" {
 		t.Errorf("unchanged clock: %q %v", line, err)
 	}
@@ -331,8 +338,12 @@ func TestReclock(t *testing.T) {
 	skew = 2500 * time.Millisecond
 	mu.Unlock()
 	line, err := re(ctx)
-	if err != nil || !strings.HasPrefix(line, "clock-offset -2.5") {
+	if err != nil || !strings.HasPrefix(line, "clock-offset -2.5") || !strings.HasSuffix(line, " applied") {
 		t.Errorf("clock moved by 0.5 s: %q %v", line, err)
+	}
+	// The collector's clock follows: it reads the reference's time.
+	if d := rc.Now().Sub(time.Now()); d.Abs() > 50*time.Millisecond {
+		t.Errorf("moved clock is %v off the reference", d)
 	}
 
 	m, _ := fattree(t)
