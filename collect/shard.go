@@ -190,4 +190,3 @@ func EstimateOffset(ctx context.Context, addr string, now func() time.Time, roun
 	}
 	return best, nil
 }
-
