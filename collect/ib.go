@@ -19,6 +19,12 @@ type IBSource struct {
 	Concurrency int           // switches read at once, default 16
 	Timeout     time.Duration // per switch, default 2 s
 	Dir         string        // working directory for perfquery; "" = ours
+	// Fabric reads the whole fabric in two ibqueryerrors processes a
+	// sweep (see ibfabric.go), perfquery being the fallback.
+	Fabric bool
+	Tools  string // directory of ibqueryerrors and ibnetdiscover; "" = PATH
+
+	fabric fabricState
 
 	m        *model.Model
 	switches []ibSwitch
@@ -99,13 +105,10 @@ func (s *IBSource) Ports() []model.PortRef { return s.ports }
 // Sweep reads all switches with bounded concurrency. A switch that fails or
 // times out leaves its ports unread and adds a warning.
 func (s *IBSource) Sweep(ctx context.Context, r *Reading) SweepStats {
-	return sweepEach(len(s.switches), s.Concurrency, func(i int) (int, int, []error) {
-		read, tried, err := s.readSwitch(ctx, &s.switches[i], r)
-		if err != nil {
-			return read, tried, []error{err}
-		}
-		return read, tried, nil
-	})
+	if s.Fabric {
+		return s.sweepFabric(ctx, r)
+	}
+	return s.sweepSwitches(ctx, r, nil)
 }
 
 func (s *IBSource) readSwitch(ctx context.Context, sw *ibSwitch, r *Reading) (read, tried int, err error) {

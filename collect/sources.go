@@ -15,6 +15,10 @@ type SourceOptions struct {
 	Concurrency int
 	Timeout     time.Duration
 	Keep        func(sw int) bool // the shard's switches; nil = all
+	// IBRead: "fabric" reads every switch in two ibqueryerrors processes
+	// a sweep (perfquery per switch as the fallback); "switch" runs
+	// perfquery for each switch.
+	IBRead string
 
 	Map     string // snmp: the mapping file
 	Secrets string // snmp: the secrets file
@@ -33,6 +37,13 @@ func NewSource(m *model.Model, o SourceOptions) (Source, error) {
 			return nil, err
 		}
 		src.Concurrency, src.Timeout = o.Concurrency, o.Timeout
+		switch o.IBRead {
+		case "", "fabric":
+			src.Fabric = true
+		case "switch":
+		default:
+			return nil, UsageError{fmt.Errorf("-ib-read %q: expected fabric or switch", o.IBRead)}
+		}
 		return src, nil
 	case "snmp":
 		if o.Map == "" || o.Secrets == "" {
