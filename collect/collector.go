@@ -168,7 +168,7 @@ func (c *Collector) openLogs(all []Counter) error {
 	for _, ci := range c.counters {
 		k := all[ci]
 		unit := k.Unit
-		if c.cfg.Raw {
+		if c.cfg.Raw && !k.Gauge {
 			unit += " cumulative"
 		}
 		w, res, err := OpenLog(filepath.Join(c.cfg.Dir, k.Name+".fvlog"),
@@ -243,9 +243,20 @@ func (c *Collector) lastLogged() time.Time {
 	return t
 }
 
+// preparer is a source with set-up work (a topology cache) that should not
+// eat into the first sweep's deadline.
+type preparer interface {
+	Prepare(ctx context.Context) error
+}
+
 // Run sweeps until Steps steps are logged or ctx ends, and returns the summary.
 func (c *Collector) Run(ctx context.Context) (Summary, error) {
 	baseline := !c.cfg.Raw // the first sweep only sets the counters' baseline
+	if p, ok := c.cfg.Source.(preparer); ok {
+		if err := p.Prepare(ctx); err != nil {
+			c.cfg.status("  warning: %v", err)
+		}
+	}
 	next := NextAligned(c.cfg.Now(), c.cfg.Interval, c.cfg.Offset)
 	if last := c.lastLogged(); !next.After(last) {
 		next = NextAligned(last, c.cfg.Interval, c.cfg.Offset)
@@ -385,7 +396,7 @@ func (c *Collector) writeStep(t time.Time, st SweepStats, jobs jobResult) (int64
 	if !c.prevAt.IsZero() {
 		span = int((t.Sub(c.prevAt) + c.cfg.Interval/2) / c.cfg.Interval)
 	}
-	cells := int64(len(c.logs) * len(c.cfg.Source.Ports()))
+	cells := c.gridCells()
 	for k := 1; k < span; k++ {
 		c.sum.Cells += cells
 		if k > maxGapLines || c.cfg.Steps > 0 && c.sum.Steps >= c.cfg.Steps {
@@ -411,6 +422,20 @@ func (c *Collector) writeStep(t time.Time, st SweepStats, jobs jobResult) (int64
 	c.sum.Cells += cells
 	c.sum.Values += values
 	return values, nil
+}
+
+// gridCells is how many values one step of the counter logs holds when
+// none is missing. The link health logs (gauges) are not counted: a down
+// link has no width, which is not a lost value.
+func (c *Collector) gridCells() int64 {
+	all := c.cfg.Source.Counters()
+	n := 0
+	for _, ci := range c.counters {
+		if !all[ci].Gauge {
+			n++
+		}
+	}
+	return int64(n * len(c.cfg.Source.Ports()))
 }
 
 // readNote is the comment kept before each step: when its reads actually
@@ -451,7 +476,7 @@ func (c *Collector) writeCounters(t time.Time, valid bool, note string) (int64, 
 			if valid {
 				vals[i], ok[i] = c.value(all[ci], ci, i)
 			}
-			if ok[i] {
+			if ok[i] && !all[ci].Gauge {
 				held++
 			}
 		}
@@ -470,7 +495,7 @@ func (c *Collector) value(k Counter, ci, i int) (int64, bool) {
 		return 0, false
 	}
 	cur := c.reading.Vals[ci][i]
-	if c.cfg.Raw {
+	if c.cfg.Raw || k.Gauge {
 		return clampInt64(k.Scaled(cur)), true
 	}
 	if !c.prev.OK[ci][i] || c.prev.Bits[ci][i] != c.reading.Bits[ci][i] {
@@ -508,7 +533,7 @@ func (c *Collector) status(t time.Time, st SweepStats, took time.Duration, value
 	fmt.Fprintf(c.cfg.Status, "%s %s: ports %d/%d read in %.3fs (window %.3fs)",
 		t.UTC().Format(TimeFormat), what, st.Read, st.Attempted, took.Seconds(), st.Window().Seconds())
 	if values >= 0 {
-		fmt.Fprintf(c.cfg.Status, ", values %d/%d, logs hold %.1f%%", values, len(c.logs)*len(c.cfg.Source.Ports()), c.sum.Held())
+		fmt.Fprintf(c.cfg.Status, ", values %d/%d, logs hold %.1f%%", values, c.gridCells(), c.sum.Held())
 	}
 	fmt.Fprintf(c.cfg.Status, ", overruns %d, resets %d", c.sum.Overruns, c.sum.Resets)
 	if c.cfg.Jobs != nil {

@@ -14,6 +14,9 @@ type Counter struct {
 	// keep the device's unit; deltas and exported values are scaled.
 	// 0 means 1.
 	Scale uint64
+	// Gauge marks a state rather than a count (a link's state, width or
+	// speed): logged as read at each step, never differenced.
+	Gauge bool
 }
 
 // Scaled is v (a delta or a reading) in the log's unit, saturating at the

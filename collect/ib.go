@@ -22,7 +22,10 @@ type IBSource struct {
 	// Fabric reads the whole fabric in two ibqueryerrors processes a
 	// sweep (see ibfabric.go), perfquery being the fallback.
 	Fabric bool
-	Tools  string // directory of ibqueryerrors and ibnetdiscover; "" = PATH
+	// Links adds the link health logs (state, width, speed of every
+	// port), read in one iblinkinfo process a sweep.
+	Links bool
+	Tools string // directory of ibqueryerrors, ibnetdiscover, iblinkinfo; "" = PATH
 
 	fabric fabricState
 
@@ -105,10 +108,35 @@ func (s *IBSource) Ports() []model.PortRef { return s.ports }
 // Sweep reads all switches with bounded concurrency. A switch that fails or
 // times out leaves its ports unread and adds a warning.
 func (s *IBSource) Sweep(ctx context.Context, r *Reading) SweepStats {
-	if s.Fabric {
-		return s.sweepFabric(ctx, r)
+	var linkErr error
+	done := make(chan struct{})
+	if s.Links {
+		go func() {
+			linkErr = s.readLinks(ctx, r, len(ibCounters))
+			close(done)
+		}()
+	} else {
+		close(done)
 	}
-	return s.sweepSwitches(ctx, r, nil)
+	var st SweepStats
+	if s.Fabric {
+		st = s.sweepFabric(ctx, r)
+	} else {
+		st = s.sweepSwitches(ctx, r, nil)
+	}
+	<-done
+	if linkErr != nil {
+		st.Warnings = append(st.Warnings, fmt.Errorf("link health: %v", linkErr))
+	}
+	return st
+}
+
+// WithLinks adds the link health logs to the source.
+func (s *IBSource) WithLinks() {
+	if !s.Links {
+		s.Links = true
+		s.counters = append(s.counters, linkCounters...)
+	}
 }
 
 func (s *IBSource) readSwitch(ctx context.Context, sw *ibSwitch, r *Reading) (read, tried int, err error) {

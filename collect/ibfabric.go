@@ -45,6 +45,20 @@ func errorFields() []string {
 	return out
 }
 
+// Prepare makes the fabric reader's topology cache before the first sweep
+// (the collector calls it), so that the first sweep has its whole deadline.
+// A failure leaves the per-switch read.
+func (s *IBSource) Prepare(ctx context.Context) error {
+	if !s.Fabric {
+		return nil
+	}
+	if err := s.prepareFabric(ctx); err != nil {
+		s.fabric.failed = err
+		return fmt.Errorf("reading the fabric in one process: %v; reading each switch with perfquery", err)
+	}
+	return nil
+}
+
 // prepareFabric makes the topology cache and the threshold file.
 func (s *IBSource) prepareFabric(ctx context.Context) error {
 	f := &s.fabric
@@ -73,9 +87,7 @@ func (s *IBSource) prepareFabric(ctx context.Context) error {
 	f.cache = cache
 	f.guid = make([]uint64, len(s.switches))
 	for i, sw := range s.switches {
-		if hw := s.m.Switches[sw.index].HW; hw != "" {
-			f.guid[i], _ = strconv.ParseUint(strings.TrimPrefix(strings.ToLower(hw), "0x"), 16, 64)
-		}
+		f.guid[i], _ = switchGUID(s.m.Switches[sw.index].HW)
 	}
 	return nil
 }

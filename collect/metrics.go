@@ -98,7 +98,12 @@ func (e *Exporter) render(r *Reading, st SweepStats, took time.Duration, at time
 		for _, ci := range e.which {
 			k := e.counters[ci]
 			name := MetricName(k.Name, k.Unit)
-			fmt.Fprintf(&b, "# HELP %s %s (%s) as last read from the device, cumulative\n# TYPE %s counter\n", name, k.Name, k.Unit, name)
+			if k.Gauge {
+				name = strings.TrimSuffix(name, "_total")
+				fmt.Fprintf(&b, "# HELP %s %s (%s) as last read\n# TYPE %s gauge\n", name, k.Name, k.Unit, name)
+			} else {
+				fmt.Fprintf(&b, "# HELP %s %s (%s) as last read from the device, cumulative\n# TYPE %s counter\n", name, k.Name, k.Unit, name)
+			}
 			for i, l := range e.labels {
 				if r.OK[ci][i] {
 					fmt.Fprintf(&b, "%s{%s} %s\n", name, l, scaledValue(k, r.Vals[ci][i]))

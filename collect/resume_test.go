@@ -44,7 +44,7 @@ func TestKill9AndResume(t *testing.T) {
 
 	before := map[string]int{}
 	logs, _ := filepath.Glob(filepath.Join(dir, "*.fvlog"))
-	if len(logs) != len(ibCounters) {
+	if len(logs) != len(ibCounters)+len(linkCounters) {
 		t.Fatalf("%d logs", len(logs))
 	}
 	for _, l := range logs {

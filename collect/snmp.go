@@ -25,14 +25,14 @@ type snmpCounter struct {
 // (ifXTable) data and unicast packet counts, then the 32-bit error and
 // discard counts of the ifTable, which wrap (RFC 2863).
 var snmpCounters = []snmpCounter{
-	{Counter{"ifHCInOctets", "octets", 64, false, 0}, ".1.3.6.1.2.1.31.1.1.1.6"},
-	{Counter{"ifHCOutOctets", "octets", 64, false, 0}, ".1.3.6.1.2.1.31.1.1.1.10"},
-	{Counter{"ifHCInUcastPkts", "packets", 64, false, 0}, ".1.3.6.1.2.1.31.1.1.1.7"},
-	{Counter{"ifHCOutUcastPkts", "packets", 64, false, 0}, ".1.3.6.1.2.1.31.1.1.1.11"},
-	{Counter{"ifInErrors", "packets", 32, false, 0}, ".1.3.6.1.2.1.2.2.1.14"},
-	{Counter{"ifOutErrors", "packets", 32, false, 0}, ".1.3.6.1.2.1.2.2.1.20"},
-	{Counter{"ifInDiscards", "packets", 32, false, 0}, ".1.3.6.1.2.1.2.2.1.13"},
-	{Counter{"ifOutDiscards", "packets", 32, false, 0}, ".1.3.6.1.2.1.2.2.1.19"},
+	{Counter{"ifHCInOctets", "octets", 64, false, 0, false}, ".1.3.6.1.2.1.31.1.1.1.6"},
+	{Counter{"ifHCOutOctets", "octets", 64, false, 0, false}, ".1.3.6.1.2.1.31.1.1.1.10"},
+	{Counter{"ifHCInUcastPkts", "packets", 64, false, 0, false}, ".1.3.6.1.2.1.31.1.1.1.7"},
+	{Counter{"ifHCOutUcastPkts", "packets", 64, false, 0, false}, ".1.3.6.1.2.1.31.1.1.1.11"},
+	{Counter{"ifInErrors", "packets", 32, false, 0, false}, ".1.3.6.1.2.1.2.2.1.14"},
+	{Counter{"ifOutErrors", "packets", 32, false, 0, false}, ".1.3.6.1.2.1.2.2.1.20"},
+	{Counter{"ifInDiscards", "packets", 32, false, 0, false}, ".1.3.6.1.2.1.2.2.1.13"},
+	{Counter{"ifOutDiscards", "packets", 32, false, 0, false}, ".1.3.6.1.2.1.2.2.1.19"},
 }
 
 // oidIfName is IF-MIB::ifName, walked to resolve ports mapped by name.

@@ -19,6 +19,8 @@ type SourceOptions struct {
 	// a sweep (perfquery per switch as the fallback); "switch" runs
 	// perfquery for each switch.
 	IBRead string
+	// NoLinks leaves out the link health logs (ib).
+	NoLinks bool
 
 	Map     string // snmp: the mapping file
 	Secrets string // snmp: the secrets file
@@ -37,6 +39,9 @@ func NewSource(m *model.Model, o SourceOptions) (Source, error) {
 			return nil, err
 		}
 		src.Concurrency, src.Timeout = o.Concurrency, o.Timeout
+		if !o.NoLinks {
+			src.WithLinks()
+		}
 		switch o.IBRead {
 		case "", "fabric":
 			src.Fabric = true

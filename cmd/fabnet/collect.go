@@ -37,6 +37,7 @@ func runCollect(args []string, stdout, stderr io.Writer) int {
 	counters := fs.String("counters", "", "comma-separated counters to log (default all)")
 	fs.StringVar(&o.JobSpec, "jobs", "", "job source: slurm, cmd:COMMAND or file:PATH")
 	fs.StringVar(&o.Source.IBRead, "ib-read", "fabric", "ib: fabric (two ibqueryerrors processes a sweep) or switch (perfquery per switch)")
+	fs.BoolVar(&o.Source.NoLinks, "no-links", false, "ib: do not log link state, width and speed")
 	fs.IntVar(&o.Source.Concurrency, "concurrency", 8, "switches read at once")
 	fs.DurationVar(&o.Source.Timeout, "timeout", 2*time.Second, "per-switch timeout")
 	fs.StringVar(&o.Listen, "listen", "", "serve Prometheus /metrics on this address, e.g. 127.0.0.1:9417")
