@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/fabviz/fabviz/internal/ibsimtest"
-	"github.com/fabviz/fabviz/model"
 )
 
 // TestFabricReadIBSim reads a live ibsim fabric in two ibqueryerrors
@@ -18,16 +17,10 @@ import (
 func TestFabricReadIBSim(t *testing.T) {
 	ibsimtest.RequireTools(t, "ibqueryerrors", "ibnetdiscover")
 	sim := ibsimtest.Start(t, ibsimDir+"fattree.net")
-	m, err := model.Load("testdata/fattree.fvm")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, _ := fattree(t)
 	sim.Do(t, `PerformanceSet "leaf02"[2] PortCounters.SymbolErrorCounter=20`, "SymbolErrorCounter has been set to 20")
 	read := func(fabric bool) (*Reading, SweepStats, *IBSource) {
-		src, err := NewIBSource(m)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, src := fattree(t)
 		src.Env, src.Dir, src.Timeout, src.Fabric = sim.Env, sim.Dir, 5*time.Second, fabric
 		r := NewReading(len(src.Counters()), len(src.Ports()))
 		st := src.Sweep(context.Background(), r)

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/fabviz/fabviz/internal/ibsimtest"
-	"github.com/fabviz/fabviz/model"
 )
 
 func TestParseLinkInfo(t *testing.T) {
@@ -31,14 +30,7 @@ func TestParseLinkInfo(t *testing.T) {
 func TestLinkHealthIBSim(t *testing.T) {
 	ibsimtest.RequireTools(t, "iblinkinfo")
 	sim := ibsimtest.Start(t, ibsimDir+"fattree.net")
-	m, err := model.Load("testdata/fattree.fvm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := NewIBSource(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, src := fattree(t)
 	src.Env, src.Dir, src.Timeout = sim.Env, sim.Dir, 5*time.Second
 	src.WithLinks()
 	base := len(ibCounters)
