@@ -84,3 +84,36 @@ func FuzzReadShardLog(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseQueryErrors(f *testing.F) {
+	f.Add([]byte("Errors for 0x200003 \"ib-leaf02\"\n   GUID 0x200003 port ALL: [PortRcvErrors == 9]\n   GUID 0x200003 port 2: [PortRcvErrors == 9] [PortXmitData == 4896 (19.125KB)]\n\n## Summary: 22 nodes checked, 1 bad nodes found\n"))
+	f.Add([]byte("   GUID 0xzz port 999: [X == 99999999999999999999]\n## Summary: x nodes checked"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		res, checked, err := ParseQueryErrors(b)
+		if err == nil && checked < 0 {
+			t.Fatal(checked)
+		}
+		for _, ports := range res {
+			for p := range ports {
+				if p < 0 || p > 255 {
+					t.Fatal(p)
+				}
+			}
+		}
+	})
+}
+
+func FuzzParseLinkInfo(f *testing.F) {
+	f.Add([]byte("Switch: 0x0000000000200005 ib-leaf04:\n           9    1[  ] ==( 4X           2.5 Gbps Active/  LinkUp)==>      18    1[  ] \"cn013 HCA-1\"\n           9    5[  ] ==(                Down/ Polling)==>             [  ] \"\" ( )\n"))
+	f.Add([]byte("Switch:\n 1 2[ ==( 12X 0.x Gbps Armed/)==>"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		links, _ := ParseLinkInfo(b)
+		for _, ports := range links {
+			for p, pl := range ports {
+				if p < 0 || p > 255 || pl.State < 0 || pl.State > 4 {
+					t.Fatal(p, pl)
+				}
+			}
+		}
+	})
+}
