@@ -5,14 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
+	"slices"
 	"time"
 
+	"github.com/fabviz/fabviz/data/fvlog"
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/model"
 )
-
-const logMagic = "#! fabviz-log"
 
 // Limits that keep a hostile log from growing without bound.
 const (
@@ -33,8 +32,40 @@ type Log struct {
 	steps     int
 	stepLine  []int32 // data line of each step, 0 for a missing interval
 	vals      []int64 // step-major: step*len(Labels)+column
-	gaps      []int64 // positions in vals of samples that are missing
+	gaps      []int64 // positions in vals of samples that are missing, ascending
 	lastTime  time.Time
+	lines     []LogLine
+
+	// Notes are the collector's note comments (`# fabviz shard 1/2`,
+	// `# fabviz clock-offset ...`), which other readers skip.
+	Notes []Note
+}
+
+// Note is one collector's note and where it stands.
+type Note struct {
+	Line   int    // line number
+	Before int    // index (in Lines) of the first data line after it
+	Text   string // what follows fvlog.NotePrefix
+}
+
+// LogLine is one data line as written.
+type LogLine struct {
+	Line  int       // line number
+	Stamp time.Time // as written, in UTC
+	Step  int       // the step it holds
+}
+
+// Lines are the data lines, in file order.
+func (lg *Log) Lines() []LogLine { return lg.lines }
+
+// Value is column col's value at step s; ok is false for a gap (a `-` or a
+// missing interval).
+func (lg *Log) Value(s, col int) (v int64, ok bool) {
+	pos := int64(s*len(lg.Labels) + col)
+	if _, gap := slices.BinarySearch(lg.gaps, pos); gap {
+		return 0, false
+	}
+	return lg.vals[pos], true
 }
 
 // Steps is the number of steps, counting missing intervals.
@@ -102,29 +133,38 @@ func (rd *logReader) read() {
 			}
 			continue
 		}
-		if n == 1 {
-			rd.magic(l)
-			continue
-		}
-		if rest, ok := isHeader(l); ok {
-			rd.header(n, rest)
-			continue
-		}
-		if textio.IsComment(l) {
-			continue
-		}
-		rd.data(n, l)
+		rd.line(n, l)
 	}
+}
+
+// line takes line n of the log.
+func (rd *logReader) line(n int, l []byte) {
+	if n == 1 {
+		rd.magic(l)
+		return
+	}
+	if rest, ok := isHeader(l); ok {
+		rd.header(n, rest)
+		return
+	}
+	if note, ok := fvlog.IsNote(l); ok {
+		rd.lg.Notes = append(rd.lg.Notes, Note{Line: n, Before: len(rd.lg.lines), Text: note})
+		return
+	}
+	if textio.IsComment(l) {
+		return
+	}
+	rd.data(n, l)
 }
 
 func (rd *logReader) magic(l []byte) {
 	f, _ := textio.Fields(bytes.TrimPrefix(l, []byte("#!")))
-	if len(f) != 2 || f[0].Text != "fabviz-log" {
-		rd.errorf(1, 0, "not a fabviz log: the first line must be \"#! fabviz-log 1\"")
+	if len(f) != 2 || "#! "+f[0].Text != fvlog.Magic {
+		rd.errorf(1, 0, "not a fabviz log: the first line must be %q", fvlog.FirstLine)
 		return
 	}
-	if f[1].Text != "1" {
-		rd.errorf(1, f[1].Col+2, "fabviz-log version %q not supported (expected 1)", f[1].Text)
+	if f[1].Text != fvlog.Version {
+		rd.errorf(1, f[1].Col+2, "fabviz-log version %q not supported (expected %s)", f[1].Text, fvlog.Version)
 	}
 }
 
@@ -187,26 +227,6 @@ func (rd *logReader) header(n int, rest []byte) {
 	}
 }
 
-// fields splits a data line at blanks, stopping at a `#` comment.
-func fields(l []byte, out [][]byte) [][]byte {
-	out = out[:0]
-	i := 0
-	for {
-		for i < len(l) && isBlank(l[i]) {
-			i++
-		}
-		if i >= len(l) || l[i] == '#' {
-			return out
-		}
-		j := i
-		for j < len(l) && !isBlank(l[j]) && l[j] != '#' {
-			j++
-		}
-		out = append(out, l[i:j])
-		i = j
-	}
-}
-
 func (rd *logReader) data(n int, l []byte) {
 	lg := rd.lg
 	ncol := len(lg.Labels)
@@ -214,17 +234,16 @@ func (rd *logReader) data(n int, l []byte) {
 		rd.errorf(n, 0, "data line before any #! ports header")
 		return
 	}
-	f := fields(l, nil)
+	f := fvlog.Fields(l, nil)
 	if len(f)-1 != ncol {
 		rd.errorf(n, 0, "%d values, expected %d (one per port of the #! ports header)", len(f)-1, ncol)
 		return
 	}
-	t, err := time.Parse(time.RFC3339Nano, string(f[0]))
+	t, err := fvlog.ParseStamp(f[0])
 	if err != nil {
-		rd.errorf(n, 1, "expected an RFC 3339 timestamp like 2026-11-21T10:00:00Z, got %q", f[0])
+		rd.errorf(n, 1, "%v", err)
 		return
 	}
-	t = t.UTC()
 	step := lg.steps
 	if lg.steps > 0 {
 		if !t.After(lg.lastTime) {
@@ -257,7 +276,7 @@ func (rd *logReader) data(n int, l []byte) {
 	row := make([]int64, ncol)
 	var gaps []int64
 	for i, tok := range f[1:] {
-		v, gap, msg := parseValue(tok)
+		v, gap, msg := fvlog.ParseValue(tok)
 		if msg != "" {
 			rd.errorf(n, 0, "value %d (%s): %s", i+1, lg.Labels[i], msg)
 			return
@@ -278,26 +297,9 @@ func (rd *logReader) data(n int, l []byte) {
 	lg.vals = append(lg.vals, row...)
 	lg.gaps = append(lg.gaps, gaps...)
 	lg.stepLine = append(lg.stepLine, int32(n))
+	lg.lines = append(lg.lines, LogLine{Line: n, Stamp: t, Step: step})
 	lg.steps++
 	lg.lastTime, rd.lastLine = t, n
-}
-
-// parseValue reads one value token: an int64 or `-` (gap). msg says what is
-// wrong when it is neither.
-func parseValue(tok []byte) (v int64, gap bool, msg string) {
-	if len(tok) == 1 && tok[0] == '-' {
-		return 0, true, ""
-	}
-	for k, c := range tok {
-		if (c < '0' || c > '9') && !(k == 0 && c == '-' && len(tok) > 1) {
-			return 0, false, fmt.Sprintf("expected an integer or \"-\", got %q", tok)
-		}
-	}
-	v, err := strconv.ParseInt(string(tok), 10, 64)
-	if err != nil {
-		return 0, false, fmt.Sprintf("%s does not fit in a 64-bit integer", tok)
-	}
-	return v, false, ""
 }
 
 // Bind resolves the log's port labels in the model and builds a Series.

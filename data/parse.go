@@ -10,6 +10,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/fabviz/fabviz/data/fvlog"
 	"github.com/fabviz/fabviz/internal/textio"
 	"github.com/fabviz/fabviz/model"
 )
@@ -70,7 +71,7 @@ func Load(path string, m *model.Model, opt Options) (*Series, error) {
 // Errors are a textio.ErrorList, in line order.
 func Read(file string, r io.Reader, m *model.Model, opt Options) (*Series, error) {
 	br := bufio.NewReaderSize(r, 4096)
-	if head, _ := br.Peek(len(logMagic)); string(head) == logMagic {
+	if head, _ := br.Peek(len(fvlog.Magic)); fvlog.Sniff(head) {
 		lg, err := ReadLog(file, br, opt.maxLine())
 		if err != nil {
 			return nil, err

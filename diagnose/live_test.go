@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fabviz/fabviz/data/collect"
+	"github.com/fabviz/fabviz/collect"
 	"github.com/fabviz/fabviz/internal/testsupport/ibsimtest"
 	"github.com/fabviz/fabviz/model"
 )
@@ -49,7 +49,7 @@ func TestLiveSymbolErrors(t *testing.T) {
 	netFile := filepath.Join(t.TempDir(), "fattree.net")
 	os.WriteFile(netFile, []byte(strings.Join(keep, "\n")), 0o644)
 	sim := ibsimtest.Start(t, netFile)
-	m, err := model.Load("../data/collect/testdata/fattree.fvm")
+	m, err := model.Load("../collect/testdata/fattree.fvm")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/fabviz/fabviz/data/collect"
+	"github.com/fabviz/fabviz/collect"
 )
 
 func init() {

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/fabviz/fabviz/data"
-	"github.com/fabviz/fabviz/data/collect"
+	"github.com/fabviz/fabviz/slurm"
 )
 
 // ReadInput reads either input form and says which it was: sacct output
@@ -24,8 +25,12 @@ func ReadInput(file string, r io.Reader, opt SacctOptions) (acc *Accounting, tim
 		acc, err := ReadSacct(file, bytes.NewReader(b), opt)
 		return acc, true, err
 	}
-	allocs, err := collect.ParseJobLines(file, b)
-	if err != nil {
+	allocs, errs := slurm.ParseJobs(file, bytes.NewReader(b), time.Local)
+	if len(errs) > 0 {
+		err := errs[0] // the first bad line, and a count: not a hundred errors
+		if len(errs) > 1 {
+			err = fmt.Errorf("%v (and %d more bad lines)", errs[0], len(errs)-1)
+		}
 		if strings.ContainsAny(first, "|☃") {
 			err = fmt.Errorf("%v\n%s: this looks like sacct output without its header line: give -format with the columns of its --format (and -delimiter)", err, file)
 		}
@@ -48,7 +53,7 @@ func firstLine(b []byte) string {
 
 // fromAllocs makes jobs of `JOBID HOSTLIST` lines; a job listed twice has
 // the hosts of both lines.
-func fromAllocs(allocs []collect.JobAlloc) *Accounting {
+func fromAllocs(allocs []slurm.Job) *Accounting {
 	acc := &Accounting{}
 	index := map[int64]int{}
 	for _, a := range allocs {

@@ -10,8 +10,8 @@ import (
 	"unicode"
 
 	"github.com/fabviz/fabviz/data"
-	"github.com/fabviz/fabviz/data/collect"
 	"github.com/fabviz/fabviz/internal/textio"
+	"github.com/fabviz/fabviz/slurm"
 )
 
 // Job is one job to place: what the scheduler says about it and the host
@@ -240,7 +240,7 @@ func (sr *sacctReader) record(line string, n int) *textio.Error {
 	if e2 != nil {
 		return e2
 	}
-	hosts, err := collect.ExpandHostlist(sr.field(f, colNodeList))
+	hosts, err := slurm.ExpandHostlist(sr.field(f, colNodeList))
 	if err != nil {
 		return &textio.Error{File: sr.file, Line: n, Msg: "NodeList: " + err.Error()}
 	}

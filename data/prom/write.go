@@ -1,34 +1,39 @@
 package prom
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
-	"github.com/fabviz/fabviz/data/collect"
+	"github.com/fabviz/fabviz/data/fvlog"
 	"github.com/fabviz/fabviz/model"
 )
 
-// WriteLog writes the result as a §5 log at path, replacing any file there.
+// WriteLog writes the result as a §5 log at path, through a temporary file
+// renamed into place (a failed write leaves no half log).
 func (r *Result) WriteLog(path string, m *model.Model) error {
-	if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
-		return err
-	}
 	labels := make([]string, len(r.Ports))
 	for i, p := range r.Ports {
 		labels[i] = m.Label(p)
 	}
-	w, _, err := collect.OpenLog(path, collect.LogSpec{Counter: r.Counter, Unit: r.Unit, Interval: r.Step, Labels: labels})
+	b := fvlog.Header{Counter: r.Counter, Unit: r.Unit, Interval: r.Step, Labels: labels}.Append(nil)
+	for i, t := range r.Times {
+		b = fvlog.AppendLine(b, t, r.Values[i], r.OK[i])
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".fvlog-*")
 	if err != nil {
 		return err
 	}
-	w.NoSync = true
-	for i, t := range r.Times {
-		if err := w.Append(t, r.Values[i], r.OK[i]); err != nil {
-			w.Close()
-			return fmt.Errorf("%s: %w", path, err)
-		}
+	defer os.Remove(tmp.Name())
+	_, werr := tmp.Write(b)
+	if err := errors.Join(werr, tmp.Close()); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	return w.Close()
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // Present counts the values the grid holds, and all it could hold.

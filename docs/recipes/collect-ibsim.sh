@@ -12,7 +12,7 @@ out=$PWD/ibsim-logs
 ibsim_start "$repo/testdata/fixtures/ibsim/fattree-2spine-4leaf-16hca/fattree.net"
 cd "$(mktemp -d)"
 ib opensm -o -f opensm.log >/dev/null
-ib "$bin/fabnet" collect "$repo/data/collect/testdata/fattree.fvm" \
+ib "$bin/fabnet" collect "$repo/collect/testdata/fattree.fvm" \
 	-o "$out" -interval 2s -steps 5 &
 collector=$!
 sleep 5
