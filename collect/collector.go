@@ -103,6 +103,7 @@ type Collector struct {
 	counters  []int // indexes into Source.Counters()
 	logs      []*LogWriter
 	jobLog    *LogWriter
+	jobMeta   *jobMeta // the job log's metadata file
 	jobCols   map[model.PortRef]int
 	prev      *Reading
 	reading   *Reading
@@ -196,7 +197,8 @@ func (c *Collector) openLogs(all []Counter) error {
 	}
 	c.jobLog = w
 	c.noteResume(w, res)
-	return nil
+	c.jobMeta, err = openJobMeta(w.Path)
+	return err
 }
 
 func (c *Collector) noteResume(w *LogWriter, res Resumed) {

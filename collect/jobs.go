@@ -104,6 +104,7 @@ func (c *Collector) writeJobs(t time.Time, jobs jobResult) error {
 		ok[i] = true
 	}
 	c.sum.BadJobLines += len(jobs.Bad)
+	c.jobMeta.update(t, jobs.Jobs)
 	for _, a := range jobs.Jobs {
 		for _, h := range a.Hosts {
 			for _, p := range c.hostPorts(h) {
@@ -113,7 +114,10 @@ func (c *Collector) writeJobs(t time.Time, jobs jobResult) error {
 			}
 		}
 	}
-	return c.jobLog.Append(t, vals, ok)
+	if err := c.jobLog.Append(t, vals, ok); err != nil {
+		return err
+	}
+	return c.jobMeta.write()
 }
 
 // hostPorts is the model ports of a host named in a job: none for a host
