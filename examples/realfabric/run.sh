@@ -3,7 +3,7 @@
 # tree (testdata/fixtures/ibsim/fattree-2spine-4leaf-16hca) runs in ibsim,
 # opensm brings it up, fabnet import ibnet makes the model from the
 # fixture's ibnetdiscover and dump_fts output, and fabnet collect sweeps the
-# live fabric's counters with perfquery every 3 s for STEPS (10) steps.
+# live fabric's counters every 3 s for STEPS (10) steps.
 # From the fourth logged step on, ibsim's console makes the cable
 # ib-leaf02.35–ib-spine02.3 go bad: its two ends' SymbolErrorCounter climb
 # by 250 and 180 a step. Needs ibsim, opensm, infiniband-diags,
