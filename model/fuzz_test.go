@@ -17,6 +17,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(base + "switch a 0 0 0 node 0\nlink a.2 a.3\n"))
 	f.Add([]byte("wrap x y z\nplanes 2\nportdef A\n0 net top 0\n1 net bottom 0\nend\nswitch a 0 0 0\nswitch b 1 0 0\n"))
 	f.Add([]byte("hostname-format cn%03d\nhostname 0 \"x y\"\n"))
+	f.Add([]byte(base + "switch a 0 0 0 node 0\nhostname 0 h\nhostname 1 h\nrate a.2 4x HDR\nrate a.3 12xqdr x\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Parse("fuzz.fvm", bytes.NewReader(data))
 		if err != nil {

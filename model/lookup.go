@@ -41,7 +41,8 @@ func (m *Model) HostName(node int) string {
 	return m.hostFmt.format(node)
 }
 
-// NodeByHost is the node id with this host name.
+// NodeByHost is the node id with this host name; for a host with several
+// ports, its first (HostNodes lists them all).
 func (m *Model) NodeByHost(name string) (int, bool) {
 	if n, ok := m.hostNode[name]; ok {
 		return n, true
@@ -54,6 +55,18 @@ func (m *Model) NodeByHost(name string) (int, bool) {
 		return 0, false // an explicit name replaces the pattern's
 	}
 	return n, true
+}
+
+// HostNodes is the node id of every processor port of a host, in the order
+// of its `hostname` lines (one id for an ordinary host; nil if unknown).
+func (m *Model) HostNodes(name string) []int {
+	if ns, ok := m.hostNodes[name]; ok {
+		return append([]int(nil), ns...)
+	}
+	if n, ok := m.NodeByHost(name); ok {
+		return []int{n}
+	}
+	return nil
 }
 
 // NodeByName resolves a node given as a decimal id or a host name.

@@ -81,6 +81,7 @@ type parser struct {
 	switches []rawSwitch
 	links    []rawLink
 	hosts    []rawHost
+	rates    []rawRate
 }
 
 // Parse reads a model file. name is used in error messages and as the
@@ -168,6 +169,7 @@ var keywords = map[string]func(*parser, int, []textio.Field){
 	"link":            (*parser).kwLink,
 	"hostname":        (*parser).kwHostname,
 	"hostname-format": (*parser).kwHostFormat,
+	"rate":            (*parser).kwRate,
 }
 
 func (p *parser) line(n int, f []textio.Field) {
