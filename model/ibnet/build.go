@@ -50,6 +50,7 @@ type Import struct {
 	swOf                  map[int]int // fabric node → switch index
 	defs                  []string    // portdef bodies
 	cables                []Cable     // switch-to-switch
+	groups                [][]int     // hosts: their ports (Hosts indices) in order
 }
 
 // SwitchIndex is the model switch index of a fabric node, or -1.

@@ -118,8 +118,10 @@ func (im *Import) WriteModel(w io.Writer, o ModelOptions) error {
 		fmt.Fprintf(bw, "link %s.%d %s.%d\n", a, c.A.Port, b, c.B.Port)
 	}
 	bw.WriteString("\n")
-	for id, h := range im.Hosts {
-		fmt.Fprintf(bw, "hostname %d %s\n", id, h.Name)
+	for _, g := range im.groups {
+		for _, id := range g {
+			fmt.Fprintf(bw, "hostname %d %s\n", id, im.Hosts[id].Name)
+		}
 	}
 	return bw.Flush()
 }
