@@ -126,8 +126,8 @@ func (p *parser) pPort(i int, e pEnd) {
 	}
 	nd.grow(e.port)
 	if nd.Kind == Switch {
-		nd.LID = e.lid
+		nd.LID = unicast(e.lid)
 	} else if e.port > 0 {
-		nd.Ports[e.port].LID = e.lid
+		nd.Ports[e.port].LID = unicast(e.lid)
 	}
 }

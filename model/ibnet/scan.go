@@ -112,6 +112,7 @@ func parseComment(s string) comment {
 			if err != nil || n < 0 || n > 0xffff {
 				continue
 			}
+			n = unicast(n)
 			if cm.hasDesc {
 				if cm.peer == 0 {
 					cm.peer = n
@@ -122,4 +123,17 @@ func parseComment(s string) comment {
 		}
 	}
 	return cm
+}
+
+// MaxUnicastLID is the highest LID a port can be given; 65535 (the
+// permissive LID) and 0 are what a port shows before a subnet manager
+// assigns it one.
+const MaxUnicastLID = 0xbfff
+
+// unicast is a LID as an address: 0 (none) when it is not a unicast LID.
+func unicast(lid int) int {
+	if lid < 1 || lid > MaxUnicastLID {
+		return 0
+	}
+	return lid
 }
