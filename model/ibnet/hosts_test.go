@@ -43,6 +43,13 @@ func TestHostsOfSeveralHCAs(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: hosts\n got %s\nwant %s", rel, got, want)
 		}
+		// A spine with a storage host stays a spine: tiers from the
+		// switch graph, not from who has hosts.
+		for _, sw := range m.Switches {
+			if want := strings.Contains(sw.Label, "-S0"); (sw.Plane == 1) != want {
+				t.Errorf("%s: %s in plane %d", rel, sw.Label, sw.Plane)
+			}
+		}
 		if m.NumNodes != 9 {
 			t.Errorf("%s: %d nodes, want 9 cabled CA ports", rel, m.NumNodes)
 		}
