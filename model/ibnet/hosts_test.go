@@ -50,6 +50,19 @@ func TestHostsOfSeveralHCAs(t *testing.T) {
 				t.Errorf("%s: %s in plane %d", rel, sw.Label, sw.Plane)
 			}
 		}
+		// Every cabled switch port has its link's rate, from either form.
+		rated := 0
+		for p := model.PortRef(0); int(p) < m.NumPorts(); p++ {
+			if r, ok := m.Rate(p); ok {
+				rated++
+				if r != (model.LinkRate{Width: 4, Speed: "SDR"}) {
+					t.Errorf("%s: %s rate %v", rel, m.Label(p), r)
+				}
+			}
+		}
+		if want := m.NumNodes + 2*m.NumLinks(); rated != want {
+			t.Errorf("%s: %d ports with a rate, want %d", rel, rated, want)
+		}
 		if m.NumNodes != 9 {
 			t.Errorf("%s: %d nodes, want 9 cabled CA ports", rel, m.NumNodes)
 		}

@@ -325,6 +325,7 @@ func (p *parser) portLine(n int, t string) {
 			nd.Ports[lp].LID = cm.own
 		}
 		cl.peerLID = cm.peer
+		nd.Ports[lp].Rate = cm.rate
 	}
 	p.claims = append(p.claims, cl)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/fabviz/fabviz/model"
 )
 
 // pEnd is one end described by a -p line: type, LID, port, GUID.
@@ -52,6 +54,10 @@ func (p *parser) pLine(n int, t string) {
 		}
 		p.pPort(ia, a)
 		p.pPort(ib, b)
+		if r, err := model.ParseRate(f[4], f[5]); err == nil {
+			p.f.Nodes[ia].Ports[a.port].Rate = r
+			p.f.Nodes[ib].Ports[b.port].Rate = r
+		}
 		p.claims = append(p.claims, claim{a: ia, ap: a.port, b: ib, bp: b.port, line: n, peerID: "\x00"})
 		return
 	}

@@ -3,6 +3,8 @@ package ibnet
 import (
 	"strconv"
 	"strings"
+
+	"github.com/fabviz/fabviz/model"
 )
 
 // scanner walks one line of ibnetdiscover output.
@@ -91,6 +93,7 @@ type comment struct {
 	desc      string
 	hasDesc   bool
 	own, peer int
+	rate      model.LinkRate // the last WIDTHxSPEED word ("4xHDR")
 }
 
 func parseComment(s string) comment {
@@ -107,7 +110,12 @@ func parseComment(s string) comment {
 			}
 			continue
 		}
-		if w := c.word(); w == "lid" {
+		w := c.word()
+		if r, err := model.ParseRate(w, ""); err == nil {
+			cm.rate = r
+			continue
+		}
+		if w == "lid" {
 			n, err := strconv.Atoi(c.word())
 			if err != nil || n < 0 || n > 0xffff {
 				continue
