@@ -21,6 +21,7 @@ type pEnd struct {
 //	CA 134 1 0x7cfe9003003b4bde 4x EDR - SW 1719 10 0x7cfe9003009ce5b0 ( 'o0001 HCA-1' - 'ib-i1l1s01' )
 //	SW 2052 37 0x506b4b03005c2740 4x ???                'ib-i4l1s01'
 func (p *parser) pLine(n int, t string) {
+	p.sawNode()
 	p.cur = -1
 	if !p.setForm(n, formPorts) {
 		return

@@ -56,16 +56,21 @@ func (c *scanner) port() (int, bool) {
 }
 
 // guid reads an optional "(hex)"; present is false when there is none.
+// ibdiagnet's port labels before it ("(1/1/1)", "(B9D0F0/0/0/1)") are
+// skipped.
 func (c *scanner) guid() (g uint64, present, ok bool) {
-	if c.peek() != '(' {
-		return 0, false, true
+	for c.peek() == '(' {
+		t, ok := c.delimited('(', ')')
+		if !ok {
+			return 0, true, false
+		}
+		if strings.Contains(t, "/") {
+			continue // a port label
+		}
+		g, err := parseHex(t)
+		return g, true, err == nil
 	}
-	t, ok := c.delimited('(', ')')
-	if !ok {
-		return 0, true, false
-	}
-	g, err := parseHex(t)
-	return g, true, err == nil
+	return 0, false, true
 }
 
 // quoted reads a double-quoted string (no escapes in ibnetdiscover output).

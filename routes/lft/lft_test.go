@@ -75,8 +75,14 @@ func TestBadDumps(t *testing.T) {
 		{"no guid", "Unicast lids [0x0-0x3] of switch Lid 2 (sw):\n", "t:1: table header without the switch's guid"},
 		{"empty", "", "t: no forwarding tables"},
 		{"sparse", sparse(), "tables this sparse would need"},
+		{"topology", "#\n# Topology file\nvendid=0x0\nSwitch\t8 \"S-01\" # \"a\" base port 0 lid 1 lmc 0\n", "t:3: this looks like ibnetdiscover output (a topology): give it as -topo"},
+		{"-p topology", "SW     9 36 0x0000000000200005 4x SDR   'ib-leaf04'\n", "t:1: this looks like ibnetdiscover output"},
+		{"iblinkinfo", "CA: cn2 HCA-1:\n", "t:1: this looks like iblinkinfo output"},
 	} {
 		_, err := Parse("t", strings.NewReader(c.in))
+		if n := strings.Count(fmt.Sprint(err), "\n"); strings.HasPrefix(c.name, "topology") && n > 0 {
+			t.Errorf("%s: %d lines of errors, want the one hint", c.name, n+1)
+		}
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
 		}

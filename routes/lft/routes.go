@@ -25,9 +25,9 @@ type Problem struct {
 
 // Result sums up the routes written.
 type Result struct {
-	Files    int
-	Routes   int // routes written (not counting the empty route to oneself)
-	Missing  int // routes the tables could not give (written as empty lines)
+	Files   int
+	Routes  int // routes written (not counting the empty route to oneself)
+	Missing int // routes the tables could not give (written as empty lines)
 	// Unaddressed counts the missing routes whose destination has no LID
 	// of its own (unassigned, or claimed by another port too): expected
 	// before the subnet manager has swept, not a fault of the tables.
