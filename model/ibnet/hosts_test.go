@@ -96,3 +96,36 @@ func TestHostNamesWithoutAdapter(t *testing.T) {
 		t.Errorf("names %q", got)
 	}
 }
+
+// TestHostsCoverEveryNode: on every real dump, each node belongs to exactly
+// one host, and on NVIDIA's NDR fabric each DGX ("b08-p1-dgx-08-c18 HCA-1"
+// … "HCA-6") is one host of several ports.
+func TestHostsCoverEveryNode(t *testing.T) {
+	for _, rel := range allTopologies {
+		_, m, _ := imported(t, rel)
+		seen := map[int]int{}
+		for n := m.MinNode; n <= m.MaxNode; n++ {
+			for _, id := range m.HostNodes(m.HostName(n)) {
+				seen[id]++
+			}
+		}
+		for n := m.MinNode; n <= m.MaxNode; n++ {
+			if want := len(m.HostNodes(m.HostName(n))); seen[n] != want {
+				t.Errorf("%s: node %d counted %d times, want %d", rel, n, seen[n], want)
+			}
+		}
+	}
+	_, m, _ := imported(t, "real/NVIDIA_topograph_example.out")
+	dgx, ports := 0, 0
+	for n := m.MinNode; n <= m.MaxNode; n++ {
+		if h := m.HostName(n); strings.Contains(h, "-dgx-") && m.HostNodes(h)[0] == n {
+			dgx++
+			ports += len(m.HostNodes(h))
+		}
+	}
+	// 119 distinct DGX names; 466 switch port lines name a DGX adapter.
+	if dgx != 119 || ports != 466 {
+		t.Errorf("%d DGX hosts with %d ports", dgx, ports)
+	}
+	t.Logf("NDR fabric: %d DGX hosts, %d HCA ports", dgx, ports)
+}
