@@ -68,9 +68,22 @@ func TestRates(t *testing.T) {
 	if _, ok := m.Rate(port(t, m, "a.2")); ok {
 		t.Error("a.2 has a rate without a rate line")
 	}
+	if u, ok := m.UsualRate(); !ok || u != (LinkRate{4, "HDR"}) {
+		t.Errorf("usual rate of one 4xHDR and one 1xSDR: %v %v (want the faster on a tie)", u, ok)
+	}
+	m2, err := Parse("m2.fvm", strings.NewReader(multiHost+"rate a.2 1x SDR\ncolumns 2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u, _ := m2.UsualRate(); u != (LinkRate{1, "SDR"}) {
+		t.Errorf("usual rate of two 1xSDR and one 4xHDR: %v", u)
+	}
 	plain, _ := Parse("p.fvm", strings.NewReader(base+"switch a 0 0 0 node 0\n"))
 	if _, ok := plain.Rate(0); ok {
 		t.Error("a model without rate lines gives a rate")
+	}
+	if _, ok := plain.UsualRate(); ok {
+		t.Error("a model without rate lines has a usual rate")
 	}
 }
 

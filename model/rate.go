@@ -110,3 +110,22 @@ func (p *parser) buildRates(m *Model) {
 		}
 	}
 }
+
+// UsualRate is the rate most of the model's rated ports run at (the faster
+// one on a tie), for telling a link that runs below it; ok is false when no
+// port has a rate.
+func (m *Model) UsualRate() (r LinkRate, ok bool) {
+	count := map[LinkRate]int{}
+	for _, x := range m.rates {
+		if x.Width != 0 {
+			count[x]++
+		}
+	}
+	best := -1
+	for x, n := range count {
+		if n > best || n == best && (x.Gbps() > r.Gbps() || x.Gbps() == r.Gbps() && x.String() < r.String()) {
+			r, best = x, n
+		}
+	}
+	return r, best > 0
+}
