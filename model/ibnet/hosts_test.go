@@ -129,3 +129,16 @@ func TestHostsCoverEveryNode(t *testing.T) {
 	}
 	t.Logf("NDR fabric: %d DGX hosts, %d HCA ports", dgx, ports)
 }
+
+func TestDirectorNames(t *testing.T) {
+	for desc, want := range map[string]string{
+		"MF0;sat11-ib1-A:MCS8500/L20/U2":                              "sat11-ib1-A-L20-U2",
+		"MF0;sat11-ib1-A:MCS8500/S02/U1":                              "sat11-ib1-A-S02-U1",
+		"MF0;leaf-04:MQM9701/U1":                                      "leaf-04",
+		"MF0;a-very-long-director-host-name.example.org:CS7500/L3/U1": "a-very-long-director-host-name_exa-L3-U1",
+	} {
+		if got := switchBase(&Node{Desc: desc}); got != want {
+			t.Errorf("%s: %q, want %q", desc, got, want)
+		}
+	}
+}

@@ -38,7 +38,12 @@ func switchBase(n *Node) string {
 	if m := mellanoxRE.FindStringSubmatch(d); m != nil {
 		d = m[1]
 		if strings.Contains(m[3], "/") { // a director: SLOT/ASIC
-			d += "-" + strings.ReplaceAll(m[3], "/", "-")
+			slot := "-" + safe(strings.ReplaceAll(m[3], "/", "-"))
+			host := safe(d)
+			if n := maxLabel - len(slot); len(host) > n && n > 0 {
+				host = host[:n] // keep the slot: it tells the ASICs apart
+			}
+			d = host + slot
 		}
 	}
 	if s := safe(d); s != "" {
