@@ -48,8 +48,16 @@ func TestHostWithSeveralPorts(t *testing.T) {
 			t.Errorf("HostName(%d) = %q", n, m.HostName(n))
 		}
 	}
-	if p, ok := m.ResolvePort("dgx1"); !ok || m.Label(p) != "b.1" {
+	// A data label names one port: a host of several is refused, and
+	// UnknownLabel says why.
+	if p, ok := m.ResolvePort("dgx1"); ok {
 		t.Errorf("ResolvePort(dgx1) = %v", m.Label(p))
+	}
+	if why := m.UnknownLabel("dgx1"); why != `"dgx1" is a host with 3 ports: a data label names one port; label each port SWITCH.PORT (b.1, ...)` {
+		t.Errorf("UnknownLabel(dgx1) = %s", why)
+	}
+	if p, ok := m.ResolvePort("cn7"); !ok || m.Label(p) != "a.2" {
+		t.Errorf("ResolvePort(cn7) = %v %v", p, ok)
 	}
 }
 

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -82,15 +83,29 @@ func (m *Model) NodeByName(s string) (int, bool) {
 }
 
 // ResolvePort resolves what a data file's label may be: a port label or a
-// host name (standing for that node's processor port).
+// host name (standing for that node's processor port). The name of a host
+// with several ports is not resolved: a data value belongs to one port, and
+// giving it to the first would be a guess (UnknownLabel says so).
 func (m *Model) ResolvePort(label string) (PortRef, bool) {
 	if p, ok := m.PortByLabel(label); ok {
 		return p, true
+	}
+	if len(m.hostNodes[label]) > 1 {
+		return NoPort, false
 	}
 	if n, ok := m.NodeByHost(label); ok {
 		return m.NodePort(n), true
 	}
 	return NoPort, false
+}
+
+// UnknownLabel says why ResolvePort refused a data file's label.
+func (m *Model) UnknownLabel(label string) string {
+	if ns := m.hostNodes[label]; len(ns) > 1 {
+		return fmt.Sprintf("%q is a host with %d ports: a data label names one port; label each port SWITCH.PORT (%s, ...)",
+			label, len(ns), m.Label(m.NodePort(ns[0])))
+	}
+	return fmt.Sprintf("unknown label %q: not a port (SWITCH.PORT) or host name of the model", label)
 }
 
 // Kind says what a label named.
