@@ -59,6 +59,7 @@ type parser struct {
 	// with one warning; between nodes they are errors.
 	noise     []noiseLine
 	nodesSeen bool
+	noiseMore int // noise lines beyond those held
 	skipped   int // noise lines skipped
 	firstSkip noiseLine
 	orphans   int // port lines of a record whose header was refused
@@ -166,13 +167,27 @@ func (p *parser) line(n int, s string) {
 			if chassisRE.MatchString(t) {
 				return
 			}
-			p.noise = append(p.noise, noiseLine{n, t})
+			p.held(noiseLine{n, t})
 		}
 	}
 }
 
 // glued matches a header whose blanks a terminal capture lost ("Switch41").
 var glued = regexp.MustCompile(`^(Switch|Ca|Hca|Rt)[0-9]`)
+
+// held keeps a line that is not ibnetdiscover output until the next node
+// line says whether it was between nodes. Before the first node it is a
+// banner line, skipped at once; at most MaxErrors lines are held.
+func (p *parser) held(l noiseLine) {
+	switch {
+	case !p.nodesSeen:
+		p.skip([]noiseLine{l})
+	case len(p.noise) < MaxErrors:
+		p.noise = append(p.noise, l)
+	default:
+		p.noiseMore++
+	}
+}
 
 // sawNode marks ibnetdiscover output: noise held since the last node line
 // lies between nodes, so it is an error; before the first, a banner.
@@ -184,7 +199,10 @@ func (p *parser) sawNode() {
 	} else {
 		p.skip(p.noise)
 	}
-	p.noise = p.noise[:0]
+	if p.nodesSeen && p.noiseMore > 0 {
+		p.errorf(p.noise[len(p.noise)-1].n, "and %d more unrecognised lines", p.noiseMore)
+	}
+	p.noise, p.noiseMore = p.noise[:0], 0
 	p.nodesSeen = true
 }
 
@@ -199,6 +217,7 @@ func (p *parser) skip(ls []noiseLine) {
 // sums up what was skipped in one warning each.
 func (p *parser) endNoise() {
 	p.skip(p.noise)
+	p.skipped += p.noiseMore
 	p.noise = nil
 	if p.skipped > 0 && p.nodesSeen {
 		p.f.Warnings = append(p.f.Warnings, textio.Errorf(p.f.File, p.firstSkip.n,

@@ -136,6 +136,7 @@ func TestCaptures(t *testing.T) {
 		"[1](1/1/1)\"H-02\"[1](B9D0F0/0/0/1)(102)# \"cn1 HCA-1\" lid 2 4xHDR\r\n" +
 		"Ca1 \"H-02\"# \"cn1 HCA-1\"\r\n[1](B9D0F0/0/0/1)(102) \"S-01\"[1](1/1/1)# lid 2 lmc 0 \"a\" lid 1 4xHDR\r\n" +
 		"sat11-ib1-A [standalone: master] # \r\n"
+	var list textio.ErrorList
 	f, err := Parse("putty.log", strings.NewReader(in), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -146,10 +147,21 @@ func TestCaptures(t *testing.T) {
 	if len(f.Warnings) != 1 || !strings.Contains(f.Warnings[0].Error(), "putty.log:1: warning: skipped 3 line(s)") {
 		t.Errorf("warnings %v", f.Warnings)
 	}
+	// A long banner is one warning; garbage between nodes is errors, capped.
+	banner := strings.Repeat("Welcome to the switch CLI\n", 10000)
+	f, err = Parse("b.log", strings.NewReader(banner+"Switch 8 \"S-01\" # \"a\"\n"), Options{})
+	if err != nil || len(f.Warnings) != 1 || !strings.Contains(f.Warnings[0].Error(), "skipped 10000 line(s)") {
+		t.Errorf("banner: %v %v", err, f)
+	}
+	mid := "Switch 8 \"S-01\" # \"a\"\n" + strings.Repeat("garbage\n", 500) + "Switch 8 \"S-02\" # \"b\"\n"
+	_, err = Parse("m", strings.NewReader(mid), Options{})
+	if !errors.As(err, &list) || len(list) > MaxErrors+1 || !strings.Contains(err.Error(), "m:2: unrecognised line") {
+		t.Errorf("garbage between nodes: %d errors", len(list))
+	}
 	// A refused header is reported once, not once per port line after it.
 	bad := "Switch x \"S-01\"\n[1] \"H-02\"[1]\n[2] \"H-03\"[1]\n[3] \"H-04\"[1]\n"
 	_, err = Parse("t", strings.NewReader(bad), Options{})
-	var list textio.ErrorList
+	list = nil
 	if !errors.As(err, &list) || len(list) != 1 || !strings.Contains(list[0].Error(), "t:1: Switch header") {
 		t.Errorf("refused header: %v", err)
 	}
