@@ -85,7 +85,7 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 	label := l[start:i]
 	p, known := ld.m.ResolvePort(string(label))
 	if !known && !ld.opt.Lenient {
-		ld.errAt(res, line, start+1, "unknown label %q: not a port (SWITCH.PORT) or host name of the model", label)
+		ld.errAt(res, line, start+1, "%s", ld.m.UnknownLabel(string(label)))
 		res.countUnknown(label, line)
 		return false
 	}

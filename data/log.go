@@ -326,7 +326,7 @@ func (lg *Log) Bind(m *model.Model, opt Options) (*Series, error) {
 			}
 			unknown++
 		case !ok:
-			errs = append(errs, textio.Errorf(lg.File, line, "unknown label %q: not a port (SWITCH.PORT) or host name of the model", label))
+			errs = append(errs, textio.Errorf(lg.File, line, "%s", m.UnknownLabel(label)))
 		case first[p] != 0:
 			errs = append(errs, textio.Errorf(lg.File, line, "%s is port %s, already listed at line %d", label, m.Label(p), first[p]))
 		default:

@@ -37,6 +37,7 @@ func (p *parser) build() *Model {
 	p.buildNodes(m)
 	p.buildLinks(m)
 	p.buildHosts(m)
+	p.buildRates(m)
 	return m
 }
 
@@ -425,15 +426,22 @@ func (p *parser) buildHosts(m *Model) {
 		case lines[h.node] != 0:
 			p.errorf(h.line, "hostname: node %d already named at line %d", h.node, lines[h.node])
 		default:
-			if prev, dup := m.hostNode[h.name]; dup {
-				p.errorf(h.line, "hostname %s already names node %d (line %d)", h.name, prev, lines[prev])
-				continue
-			}
 			if _, clash := m.bySwitch[h.name]; clash {
 				p.errorf(h.line, "hostname %s is also a switch label", h.name)
 				continue
 			}
-			m.hostNode[h.name] = h.node
+			if first, again := m.hostNode[h.name]; again {
+				// A repeated name is a host with several ports, in line order.
+				if m.hostNodes == nil {
+					m.hostNodes = map[string][]int{}
+				}
+				if m.hostNodes[h.name] == nil {
+					m.hostNodes[h.name] = []int{first}
+				}
+				m.hostNodes[h.name] = append(m.hostNodes[h.name], h.node)
+			} else {
+				m.hostNode[h.name] = h.node
+			}
 			m.nodeHost[h.node] = h.name
 			lines[h.node] = h.line
 		}

@@ -19,6 +19,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("rows 3\ncolumns 2\n" + base + "portdef B\n0 proc top 0\nend\nlogical-row 1 2:B\nlogical-row 0 1 0\nswitch a 0 2 1 node 0\n"))
 	f.Add([]byte("rows 2\n" + base + "logical-row 0 1 1:A 7\nlogical-row 3 x\nswitch a 0 0 0\n"))
 	f.Add([]byte("hostname-format cn%03d\nhostname 0 \"x y\"\n"))
+	f.Add([]byte(base + "switch a 0 0 0 node 0\nhostname 0 h\nhostname 1 h\nrate a.2 4x HDR\nrate a.3 12xqdr x\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Parse("fuzz.fvm", bytes.NewReader(data))
 		if err != nil {

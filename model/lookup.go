@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -41,7 +42,8 @@ func (m *Model) HostName(node int) string {
 	return m.hostFmt.format(node)
 }
 
-// NodeByHost is the node id with this host name.
+// NodeByHost is the node id with this host name; for a host with several
+// ports, its first (HostNodes lists them all).
 func (m *Model) NodeByHost(name string) (int, bool) {
 	if n, ok := m.hostNode[name]; ok {
 		return n, true
@@ -54,6 +56,18 @@ func (m *Model) NodeByHost(name string) (int, bool) {
 		return 0, false // an explicit name replaces the pattern's
 	}
 	return n, true
+}
+
+// HostNodes is the node id of every processor port of a host, in the order
+// of its `hostname` lines (one id for an ordinary host; nil if unknown).
+func (m *Model) HostNodes(name string) []int {
+	if ns, ok := m.hostNodes[name]; ok {
+		return append([]int(nil), ns...)
+	}
+	if n, ok := m.NodeByHost(name); ok {
+		return []int{n}
+	}
+	return nil
 }
 
 // NodeByName resolves a node given as a decimal id or a host name.
@@ -69,15 +83,29 @@ func (m *Model) NodeByName(s string) (int, bool) {
 }
 
 // ResolvePort resolves what a data file's label may be: a port label or a
-// host name (standing for that node's processor port).
+// host name (standing for that node's processor port). The name of a host
+// with several ports is not resolved: a data value belongs to one port, and
+// giving it to the first would be a guess (UnknownLabel says so).
 func (m *Model) ResolvePort(label string) (PortRef, bool) {
 	if p, ok := m.PortByLabel(label); ok {
 		return p, true
+	}
+	if len(m.hostNodes[label]) > 1 {
+		return NoPort, false
 	}
 	if n, ok := m.NodeByHost(label); ok {
 		return m.NodePort(n), true
 	}
 	return NoPort, false
+}
+
+// UnknownLabel says why ResolvePort refused a data file's label.
+func (m *Model) UnknownLabel(label string) string {
+	if ns := m.hostNodes[label]; len(ns) > 1 {
+		return fmt.Sprintf("%q is a host with %d ports: a data label names one port; label each port SWITCH.PORT (%s, ...)",
+			label, len(ns), m.Label(m.NodePort(ns[0])))
+	}
+	return fmt.Sprintf("unknown label %q: not a port (SWITCH.PORT) or host name of the model", label)
 }
 
 // Kind says what a label named.

@@ -149,14 +149,16 @@ type Model struct {
 	MinNode, MaxNode int
 	NumNodes         int
 
-	peer     []PortRef // by PortRef
-	nodePort []PortRef // by node − MinNode
-	grid     []int32   // by position, switch index or -1
-	nLinks   int
-	bySwitch map[string]int
-	hostNode map[string]int
-	nodeHost map[int]string
-	hostFmt  hostFormat
+	peer      []PortRef // by PortRef
+	nodePort  []PortRef // by node − MinNode
+	grid      []int32   // by position, switch index or -1
+	nLinks    int
+	bySwitch  map[string]int
+	hostNode  map[string]int   // host name → its first node
+	hostNodes map[string][]int // hosts with several ports: all, in order
+	rates     []LinkRate       // by PortRef; nil when the file has no rate line
+	nodeHost  map[int]string
+	hostFmt   hostFormat
 
 	logical         [][]int     // by logical row, its physical rows
 	logicalOf       []logicalAt // by physical row

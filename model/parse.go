@@ -89,6 +89,7 @@ type parser struct {
 	switches []rawSwitch
 	links    []rawLink
 	hosts    []rawHost
+	rates    []rawRate
 }
 
 // Parse reads a model file. name is used in error messages and as the
@@ -177,6 +178,7 @@ var keywords = map[string]func(*parser, int, []textio.Field){
 	"link":            (*parser).kwLink,
 	"hostname":        (*parser).kwHostname,
 	"hostname-format": (*parser).kwHostFormat,
+	"rate":            (*parser).kwRate,
 }
 
 func (p *parser) line(n int, f []textio.Field) {

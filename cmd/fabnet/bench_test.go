@@ -1,12 +1,16 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/fabviz/fabviz/model"
 )
 
 // benchImport times `fabnet import ibnet` on a topology and its tables and
@@ -60,5 +64,42 @@ func BenchmarkWriteFilesReference(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// BenchmarkImportDGXTopo: a generated topology of 5,000 CA ports — 625
+// DGX-like hosts of eight HCAs ("luna-0001 mlx5_0" … "mlx5_7") on 200
+// leaves of 25, 120 spines — imported without tables: parse, host
+// grouping, layout, model written and parsed back. Target: under a second.
+func BenchmarkImportDGXTopo(b *testing.B) {
+	dir := b.TempDir()
+	topo, _ := genFabric(b, dir, 200, 25, 120, 30)
+	text, err := os.ReadFile(topo)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cn := regexp.MustCompile(`"cn([0-9]{5}) HCA-1"`)
+	text = cn.ReplaceAllFunc(text, func(m []byte) []byte {
+		h, _ := strconv.Atoi(string(m[3:8]))
+		return []byte(fmt.Sprintf(`"luna-%04d mlx5_%d"`, h/8+1, h%8))
+	})
+	if err := os.WriteFile(topo, text, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		out := filepath.Join(dir, "out")
+		if code := run([]string{"import", "ibnet", "-topo", topo, "-o", out}, io.Discard, io.Discard); code != 0 {
+			b.Fatalf("import: exit %d", code)
+		}
+	}
+	b.StopTimer()
+	m, err := model.Load(filepath.Join(dir, "out", "model.fvm"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if m.NumNodes != 5000 || len(m.HostNodes("luna-0625")) != 8 {
+		b.Fatalf("%d nodes, luna-0625 has %v", m.NumNodes, m.HostNodes("luna-0625"))
 	}
 }

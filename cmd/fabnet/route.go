@@ -53,6 +53,12 @@ func routeNodes(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Wri
 	if !ok {
 		return 1
 	}
+	for i, name := range []string{a, b} {
+		if ns := m.HostNodes(name); len(ns) > 1 {
+			fmt.Fprintf(stderr, "note: host %s has %d ports; using its first, node %d (%s); name another by its node id or SWITCH.PORT\n",
+				name, len(ns), ends[i], m.Label(m.NodePort(ends[i])))
+		}
+	}
 	hops, err := set.Trace(ends[0], ends[1])
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -50,6 +50,7 @@ type Import struct {
 	swOf                  map[int]int // fabric node → switch index
 	defs                  []string    // portdef bodies
 	cables                []Cable     // switch-to-switch
+	groups                [][]int     // hosts: their ports (Hosts indices) in order
 }
 
 // SwitchIndex is the model switch index of a fabric node, or -1.
@@ -88,27 +89,19 @@ func Build(f *Fabric, opt BuildOptions) (*Import, error) {
 	return im, nil
 }
 
-// tiers sets each switch's distance from the CAs: leaves (switches with a
-// host) are tier 0; switches no host can reach go one tier above the rest.
+// tiers sets each switch's plane: its distance in the switch graph from
+// the leaf tier (tier 0); switches no leaf can reach go one tier above the
+// rest. The leaf tier is the switches with hosts (see leaves), so a spine
+// that also carries a few storage ports stays a spine.
 func (im *Import) tiers() {
 	f := im.Fabric
 	const none = math.MaxInt32
 	var queue []int
-	// Aggregation nodes (SHARP) sit inside switches of every tier: they do
-	// not make a switch a leaf unless nothing else does.
-	for _, withAN := range []bool{false, true} {
-		for i := range im.Switches {
-			im.Switches[i].Tier = none
-			for _, pt := range f.Nodes[im.Switches[i].Node].Ports {
-				if pt.Peer >= 0 && f.Nodes[pt.Peer].Kind != Switch && (withAN || !isAggregation(f.Nodes[pt.Peer])) {
-					im.Switches[i].Tier = 0
-					queue = append(queue, i)
-					break
-				}
-			}
-		}
-		if len(queue) > 0 {
-			break
+	for i, leaf := range im.leaves() {
+		im.Switches[i].Tier = none
+		if leaf {
+			im.Switches[i].Tier = 0
+			queue = append(queue, i)
 		}
 	}
 	for len(queue) > 0 {
@@ -136,6 +129,76 @@ func (im *Import) tiers() {
 			im.Switches[i].Tier = top + 1
 		}
 	}
+}
+
+// leaves picks the leaf tier: the switches with hosts. Aggregation nodes
+// (SHARP, CAs inside switches of every tier) count only when no switch has
+// another host. Then a switch with hosts is taken out of the tier when it
+// has more cables to other switches of the tier than host ports and fewer
+// host ports than the tier's median: a spine with three storage ports among
+// leaves of eighteen hosts. The most lopsided goes first, and the counts
+// are made again after each.
+func (im *Import) leaves() []bool {
+	f := im.Fabric
+	leaf := make([]bool, len(im.Switches))
+	hosts := make([]int, len(im.Switches))
+	for _, withAN := range []bool{false, true} {
+		any := false
+		for i := range im.Switches {
+			hosts[i] = 0
+			for _, pt := range f.Nodes[im.Switches[i].Node].Ports {
+				if pt.Peer >= 0 && f.Nodes[pt.Peer].Kind != Switch && (withAN || !isAggregation(f.Nodes[pt.Peer])) {
+					hosts[i]++
+				}
+			}
+			leaf[i] = hosts[i] > 0
+			any = any || leaf[i]
+		}
+		if any {
+			break
+		}
+	}
+	var counts []int
+	for i, l := range leaf {
+		if l {
+			counts = append(counts, hosts[i])
+		}
+	}
+	sort.Ints(counts)
+	if len(counts) == 0 {
+		return leaf
+	}
+	median := counts[len(counts)/2]
+	for {
+		worst, most := -1, 0
+		for i, l := range leaf {
+			if !l || hosts[i] >= median {
+				continue
+			}
+			if d := im.linksTo(i, leaf) - hosts[i]; d > most {
+				worst, most = i, d
+			}
+		}
+		if worst < 0 {
+			return leaf
+		}
+		leaf[worst] = false
+	}
+}
+
+// linksTo counts switch i's cables to switches in set.
+func (im *Import) linksTo(i int, set []bool) int {
+	f := im.Fabric
+	n := 0
+	for p, pt := range f.Nodes[im.Switches[i].Node].Ports {
+		if p == 0 || pt.Peer < 0 || f.Nodes[pt.Peer].Kind != Switch {
+			continue
+		}
+		if j, ok := im.swOf[pt.Peer]; ok && j != i && set[j] {
+			n++
+		}
+	}
+	return n
 }
 
 // isAggregation reports a SHARP aggregation node, a CA inside a switch.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/fabviz/fabviz/internal/textio"
+	"github.com/fabviz/fabviz/model"
 )
 
 // Kind is the type of an InfiniBand node.
@@ -48,8 +49,11 @@ type Port struct {
 	Peer     int // index of the node at the other end of the cable, -1 = none
 	PeerPort int
 	LID      int // a CA port's base LID; 0 when unknown
-	Line     int // line that described the cable
-	saidAt   int // line of the node's own description of this port, 0 = none
+	// Rate is the link's width and speed ("4xHDR"); zero when the file
+	// does not give it or gives an unknown one ("4x???").
+	Rate   model.LinkRate
+	Line   int // line that described the cable
+	saidAt int // line of the node's own description of this port, 0 = none
 }
 
 // Connected reports whether the port has a cable.

@@ -24,6 +24,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(b, false)
 	}
 	f.Add([]byte("Switch 2 \"a\"\n[1] \"a\"[2]\n[2] \"a\"[1]\n"), true)
+	f.Add([]byte("banner\r\nSwitch2 \"a\"# \"MF0;d:M/L1/U1\"\r\n[1](1/1/1)\"H-1\"[1](B/0/1)(1)# \"h mlx5_0\" lid 65535 4xHDR\r\nprompt #\r\n"), false)
 	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
 		fab, err := Parse("fuzz.topo", bytes.NewReader(data), Options{Lenient: lenient})
 		if err != nil {

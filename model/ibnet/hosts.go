@@ -1,7 +1,6 @@
 package ibnet
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -48,64 +47,80 @@ func (im *Import) warnUnswitched() {
 	}
 }
 
-// nameHosts gives every host port a unique name. A CA's name is the host
-// name in its description, or its node id when the description is generic;
-// CAs with the same name get their adapter name ("HCA-1") appended; a CA
-// with several cabled ports names its first port plainly and the others
-// NAME-pPORT.
+// nameHosts gives every host port its host's name. A host is the CAs whose
+// descriptions give the same host name followed by nothing or by an adapter
+// name ("luna-0541 mlx5_0" … "luna-0541 mlx5_9", "tank1 mlx4_0", "cn001
+// HCA-1"): all their cabled ports carry that name, in adapter and port
+// order. Any other CA is a host of its own, named after its description (or
+// its node id when the description is generic); CAs of this kind that give
+// the same name get the rest of their description appended.
 func (im *Import) nameHosts() {
 	f := im.Fabric
-	// CAs in order of first appearance, and their ports in the model.
-	var cas []int
-	ports := map[int][]int{} // CA node → host indices
-	for h, hp := range im.Hosts {
-		if _, ok := ports[hp.Node]; !ok {
-			cas = append(cas, hp.Node)
-		}
-		ports[hp.Node] = append(ports[hp.Node], h)
-	}
-	names := make([]string, len(cas))
-	for i, c := range cas {
-		if names[i] = hostBase(f.Nodes[c]); names[i] == "" {
-			names[i] = safe(f.Nodes[c].ID)
-		}
-		if digitsRE.MatchString(names[i]) || names[i] == "" {
-			names[i] = "h" + names[i] // a bare number would read as a node id
-		}
-	}
+	groups, names := im.hostGroups()
 	taken := map[string]bool{}
 	for _, s := range im.Switches {
 		taken[s.Label] = true
 	}
 	uniq(names, taken, func(i, round int) string {
-		n := f.Nodes[cas[i]]
-		if round == 0 {
+		n := f.Nodes[im.Hosts[groups[i][0]].Node]
+		if round == 0 && len(groups[i]) == 1 {
 			if _, rest, ok := strings.Cut(strings.TrimSpace(n.Desc), " "); ok && safe(rest) != "" {
 				return safe(rest)
 			}
 		}
 		return suffixGUID(n, i)
 	})
-	for i, c := range cas {
-		hs := ports[c]
-		sort.Slice(hs, func(a, b int) bool { return im.Hosts[hs[a]].Port < im.Hosts[hs[b]].Port })
-		for k, h := range hs {
+	for i, g := range groups {
+		for _, h := range g {
 			im.Hosts[h].Name = names[i]
-			if k > 0 {
-				im.Hosts[h].Name = fmt.Sprintf("%s-p%d", names[i], im.Hosts[h].Port)
+		}
+	}
+	sort.SliceStable(groups, func(a, b int) bool { return groups[a][0] < groups[b][0] })
+	im.groups = groups
+}
+
+// hostGroups gathers the host ports into hosts, each in adapter and port
+// order, and proposes a name for each.
+func (im *Import) hostGroups() (groups [][]int, names []string) {
+	f := im.Fabric
+	byName := map[string]int{} // joined host name → group
+	byCA := map[int]int{}      // CA node → group
+	for h, hp := range im.Hosts {
+		n := f.Nodes[hp.Node]
+		base, joins := hostOf(n)
+		if base == "" {
+			base = safe(n.ID)
+		}
+		if digitsRE.MatchString(base) || base == "" {
+			base = "h" + base // a bare number would read as a node id
+		}
+		if g, ok := byName[base]; ok && joins {
+			groups[g] = append(groups[g], h)
+			continue
+		}
+		if g, ok := byCA[hp.Node]; ok {
+			groups[g] = append(groups[g], h)
+			continue
+		}
+		if joins {
+			byName[base] = len(groups)
+		}
+		byCA[hp.Node] = len(groups)
+		groups = append(groups, []int{h})
+		names = append(names, base)
+	}
+	for _, g := range groups {
+		sort.SliceStable(g, func(a, b int) bool {
+			x, y := im.Hosts[g[a]], im.Hosts[g[b]]
+			dx, dy := f.Nodes[x.Node].Desc, f.Nodes[y.Node].Desc
+			if dx != dy {
+				return naturalLess(dx, dy)
 			}
-		}
+			if x.Port != y.Port {
+				return x.Port < y.Port
+			}
+			return x.Node < y.Node
+		})
 	}
-	seen := map[string]bool{}
-	for _, s := range im.Switches {
-		seen[s.Label] = true
-	}
-	for h := range im.Hosts {
-		base, k := im.Hosts[h].Name, 2
-		for seen[im.Hosts[h].Name] {
-			im.Hosts[h].Name = fmt.Sprintf("%s-%d", base, k)
-			k++
-		}
-		seen[im.Hosts[h].Name] = true
-	}
+	return groups, names
 }

@@ -8,7 +8,7 @@ import (
 
 var (
 	unsafeRE   = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
-	mellanoxRE = regexp.MustCompile(`^MF0;([^:;]+)[:;]`)
+	mellanoxRE = regexp.MustCompile(`^MF0;([^:;]+)[:;]([^/]*/(.*))?`)
 	genericRE  = regexp.MustCompile(`(?i)^(MT[0-9]+|Mellanox|ConnectX[0-9a-z-]*|InfiniHost.*|Infiniscale.*|HCA-?[0-9]*|mlx[0-9_]+)$`)
 	digitsRE   = regexp.MustCompile(`^[0-9]+$`)
 )
@@ -30,11 +30,21 @@ func safe(s string) string {
 
 // switchBase is the label a switch's description suggests: the host name
 // of a managed Mellanox switch ("MF0;leaf-04:MQM9701/U1" → "leaf-04"),
-// otherwise the whole description made label-safe.
+// with a director's line card or spine slot and ASIC kept
+// ("MF0;sat11-ib1-A:MCS8500/L20/U2" → "sat11-ib1-A-L20-U2"), otherwise the
+// whole description made label-safe.
 func switchBase(n *Node) string {
 	d := n.Desc
 	if m := mellanoxRE.FindStringSubmatch(d); m != nil {
 		d = m[1]
+		if strings.Contains(m[3], "/") { // a director: SLOT/ASIC
+			slot := "-" + safe(strings.ReplaceAll(m[3], "/", "-"))
+			host := safe(d)
+			if n := maxLabel - len(slot); len(host) > n && n > 0 {
+				host = host[:n] // keep the slot: it tells the ASICs apart
+			}
+			d = host + slot
+		}
 	}
 	if s := safe(d); s != "" {
 		return s
@@ -62,6 +72,23 @@ func hostBase(n *Node) string {
 		w = w[:i]
 	}
 	return safe(w)
+}
+
+// adapterRE matches the adapter names drivers put after the host name in
+// a CA's description.
+var adapterRE = regexp.MustCompile(`(?i)^(mlx[0-9]+_[0-9]+|mthca[0-9]+|HCA-?[0-9]*|qib[0-9]+|hfi[0-9]+_[0-9]+|bnxt_re[0-9]+|irdma[0-9]+|rxe[0-9]+|ionic_[0-9]+)$`)
+
+// hostOf is the host name a CA's description gives, and whether the CA
+// joins the other CAs of that host: when the rest of its description is
+// empty or an adapter name ("luna-0541 mlx5_3").
+func hostOf(n *Node) (string, bool) {
+	base := hostBase(n)
+	if base == "" {
+		return "", false
+	}
+	_, rest, _ := strings.Cut(strings.TrimSpace(n.Desc), " ")
+	rest = strings.TrimSpace(rest)
+	return base, rest == "" || adapterRE.MatchString(rest)
 }
 
 // suffixGUID is a short GUID suffix used to tell apart equal names.

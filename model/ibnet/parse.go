@@ -54,6 +54,21 @@ type parser struct {
 	cur    int    // node whose record is open, -1 = none
 	guid   uint64 // from the last switchguid=/caguid= line
 	claims []claim
+	// Lines that are not ibnetdiscover output: before the first node
+	// (a capture's banner) or after the last (a prompt) they are skipped
+	// with one warning; between nodes they are errors.
+	noise     []noiseLine
+	nodesSeen bool
+	noiseMore int // noise lines beyond those held
+	skipped   int // noise lines skipped
+	firstSkip noiseLine
+	orphans   int // port lines of a record whose header was refused
+	refused   int // line of the last refused header, 0 = none open
+}
+
+type noiseLine struct {
+	n int
+	t string
 }
 
 // Load reads a topology file from disk.
@@ -81,14 +96,15 @@ func Parse(name string, r io.Reader, opt Options) (*Fabric, error) {
 			break
 		}
 	}
+	p.endNoise()
 	if len(p.errs) == 0 {
 		p.resolve()
 	}
 	if p.more > 0 {
 		p.errs = append(p.errs, &textio.Error{File: name, Msg: fmt.Sprintf("stopped after %d errors", MaxErrors)})
 	}
-	if len(p.errs) == 0 && len(p.f.Nodes) == 0 {
-		p.errs = append(p.errs, &textio.Error{File: name, Msg: "no nodes: expected ibnetdiscover output (Switch/Ca records or -p port lines)"})
+	if len(p.f.Nodes) == 0 && (len(p.errs) == 0 || p.skipped > 0) {
+		p.errs = append(p.errs, &textio.Error{File: name, Msg: "no nodes: expected ibnetdiscover output (Switch/Ca records or -p port lines)" + p.hint()})
 	}
 	if len(p.errs) > 0 {
 		return nil, p.errs
@@ -144,13 +160,92 @@ func (p *parser) line(n int, s string) {
 		case "SW", "CA", "RT":
 			p.pLine(n, t)
 		default:
+			if h := glued.FindStringSubmatch(t); h != nil {
+				p.header(n, h[1]+" "+t[len(h[1]):], h[1])
+				return
+			}
 			if chassisRE.MatchString(t) {
 				return
 			}
-			p.errorf(n, "unrecognised line %q: expected a node header (Switch, Ca, Rt), a port line ([N] ...), or a -p port line (SW/CA ...)", clip(t))
+			p.held(noiseLine{n, t})
 		}
 	}
 }
+
+// glued matches a header whose blanks a terminal capture lost ("Switch41").
+var glued = regexp.MustCompile(`^(Switch|Ca|Hca|Rt)[0-9]`)
+
+// held keeps a line that is not ibnetdiscover output until the next node
+// line says whether it was between nodes. Before the first node it is a
+// banner line, skipped at once; at most MaxErrors lines are held.
+func (p *parser) held(l noiseLine) {
+	switch {
+	case !p.nodesSeen:
+		p.skip([]noiseLine{l})
+	case len(p.noise) < MaxErrors:
+		p.noise = append(p.noise, l)
+	default:
+		p.noiseMore++
+	}
+}
+
+// sawNode marks ibnetdiscover output: noise held since the last node line
+// lies between nodes, so it is an error; before the first, a banner.
+func (p *parser) sawNode() {
+	if p.nodesSeen {
+		for _, l := range p.noise {
+			p.errorf(l.n, "unrecognised line %q: expected a node header (Switch, Ca, Rt), a port line ([N] ...), or a -p port line (SW/CA ...)", clip(l.t))
+		}
+	} else {
+		p.skip(p.noise)
+	}
+	if p.nodesSeen && p.noiseMore > 0 {
+		p.errorf(p.noise[len(p.noise)-1].n, "and %d more unrecognised lines", p.noiseMore)
+	}
+	p.noise, p.noiseMore = p.noise[:0], 0
+	p.nodesSeen = true
+}
+
+func (p *parser) skip(ls []noiseLine) {
+	if len(ls) > 0 && p.skipped == 0 {
+		p.firstSkip = ls[0]
+	}
+	p.skipped += len(ls)
+}
+
+// endNoise skips the lines after the last node (a capture's prompt) and
+// sums up what was skipped in one warning each.
+func (p *parser) endNoise() {
+	p.skip(p.noise)
+	p.skipped += p.noiseMore
+	p.noise = nil
+	if p.skipped > 0 && p.nodesSeen {
+		p.f.Warnings = append(p.f.Warnings, textio.Errorf(p.f.File, p.firstSkip.n,
+			"warning: skipped %d line(s) before the first node or after the last that are not ibnetdiscover output (a capture's banner or prompt?), the first %q",
+			p.skipped, clip(p.firstSkip.t)))
+	}
+	if p.orphans > 0 {
+		p.f.Warnings = append(p.f.Warnings, textio.Errorf(p.f.File, 0,
+			"warning: %d port line(s) of records whose header was refused were skipped", p.orphans))
+	}
+}
+
+// hint says what a file that holds no node looks like.
+func (p *parser) hint() string {
+	if p.skipped == 0 {
+		return ""
+	}
+	t := p.firstSkip.t
+	switch {
+	case strings.HasPrefix(t, "Unicast lids") || strings.HasPrefix(t, "dump_ucast_routes") || strings.HasPrefix(t, "Multicast mlids"):
+		return fmt.Sprintf("; line %d looks like a forwarding-table dump (dump_fts, ibroute): give it as -lft and ibnetdiscover's output as -topo", p.firstSkip.n)
+	case iblinkinfoRE.MatchString(t):
+		return fmt.Sprintf("; line %d looks like iblinkinfo output, which lacks the node records: capture `ibnetdiscover` instead", p.firstSkip.n)
+	}
+	return fmt.Sprintf("; the first line that is not: %d %q", p.firstSkip.n, clip(t))
+}
+
+var iblinkinfoRE = regexp.MustCompile(`^(CA|Switch|Router): |^0x[0-9a-f]+ +[0-9]+ +[0-9]+\[|==\( *[0-9]+X `)
 
 func clip(s string) string {
 	if len(s) > 60 {
@@ -179,7 +274,8 @@ func (p *parser) setForm(n int, f form) bool {
 
 func (p *parser) keyValue(n int, t string) {
 	k, v, _ := strings.Cut(t, "=")
-	p.cur = -1 // a record's key=value lines come before its header
+	p.sawNode()
+	p.cur, p.refused = -1, 0 // a record's key=value lines come before its header
 	if k != "switchguid" && k != "caguid" && k != "rtrguid" {
 		return
 	}
@@ -230,7 +326,9 @@ var kindOf = map[string]Kind{"Switch": Switch, "Ca": CA, "Hca": CA, "Rt": Router
 // header reads `Switch 36 "S-..." # "desc" enhanced port 0 lid 9 lmc 0`,
 // `Ca 2 "H-..." # "desc"` or an ibsim net file's `Hca 2 "name"`.
 func (p *parser) header(n int, t, w string) {
+	p.sawNode()
 	p.cur = -1
+	p.refused = n // until the header is read
 	if !p.setForm(n, formRecords) {
 		return
 	}
@@ -260,6 +358,9 @@ func (p *parser) header(n int, t, w string) {
 		nd.GUID = guidFromID(id)
 	}
 	p.cur = p.newNode(n, nd)
+	if p.cur >= 0 {
+		p.refused = 0
+	}
 }
 
 // guidFromID reads the GUID out of an id like "S-0008f10500200b50".
@@ -275,6 +376,11 @@ func guidFromID(id string) uint64 {
 // portLine reads `[1](guid) "S-..."[3](guid) # "desc" lid 16 4xQDR`; on a
 // CA the comment starts with the port's own `lid N lmc M`.
 func (p *parser) portLine(n int, t string) {
+	p.sawNode()
+	if p.cur < 0 && p.refused > 0 {
+		p.orphans++ // its header was reported; do not report each port too
+		return
+	}
 	if p.cur < 0 {
 		if p.form == formPorts || p.f.Nodes == nil {
 			p.errorf(n, "port line before any node header")
@@ -325,6 +431,7 @@ func (p *parser) portLine(n int, t string) {
 			nd.Ports[lp].LID = cm.own
 		}
 		cl.peerLID = cm.peer
+		nd.Ports[lp].Rate = cm.rate
 	}
 	p.claims = append(p.claims, cl)
 }

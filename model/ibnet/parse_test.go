@@ -98,7 +98,9 @@ func TestBad(t *testing.T) {
 		{"truncated", sw + "[1] \"H-02\"[1] # \"cn1\" lid 2\n" + ca, "H-02's record (line 3) has no line for port 1 (truncated"},
 		{"cut mid-line", sw + "[1] \"H-02\"[", `2: port line: expected [PORT] after "H-02"`},
 		{"port range", sw + "[9] \"H-02\"[1]\n", "2: port 9 out of range 1..8"},
-		{"garbage", sw + "hello world\n", `2: unrecognised line "hello world"`},
+		{"garbage", sw + "hello world\n" + ca, `2: unrecognised line "hello world"`},
+		{"lft as topo", "Unicast lids [0x0-0x8] of switch Lid 1 guid 0x01 (a):\n0x0001 000 : x\n", "looks like a forwarding-table dump (dump_fts, ibroute): give it as -lft"},
+		{"iblinkinfo", "CA: cn1 HCA-1:\n      0x0000000000100005      8    1[  ] ==( 4X 2.5 Gbps Active/  LinkUp)==>  3 1[  ] \"a\"\n", "looks like iblinkinfo output"},
 		{"duplicate node", sw + sw, `2: node "S-01" already declared at line 1`},
 		{"self", sw + "[1] \"S-01\"[1]\n", "port 1 of switch \"a\" (S-01) is linked to itself"},
 		{"mixed forms", sw + "SW 1 1 0x01 4x QDR 'a'\n", "mixes"},
@@ -124,6 +126,45 @@ func flood() string {
 		fmt.Fprintf(&b, "Switch 255 \"%d\"\n", i)
 	}
 	return b.String()
+}
+
+// TestCaptures: a terminal log of ibnetdiscover (a banner, CRLF, tabs
+// lost, a prompt at the end) and ibdiagnet's port labels.
+func TestCaptures(t *testing.T) {
+	in := "login as: admin\r\nsat11-ib1-A [standalone: master] # show ib nodes\r\n" +
+		"Switch8 \"S-01\"# \"a\" base port 0 lid 1 lmc 0\r\n" +
+		"[1](1/1/1)\"H-02\"[1](B9D0F0/0/0/1)(102)# \"cn1 HCA-1\" lid 2 4xHDR\r\n" +
+		"Ca1 \"H-02\"# \"cn1 HCA-1\"\r\n[1](B9D0F0/0/0/1)(102) \"S-01\"[1](1/1/1)# lid 2 lmc 0 \"a\" lid 1 4xHDR\r\n" +
+		"sat11-ib1-A [standalone: master] # \r\n"
+	var list textio.ErrorList
+	f, err := Parse("putty.log", strings.NewReader(in), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Count(Switch) != 1 || f.Count(CA) != 1 || len(f.Cables()) != 1 || f.Nodes[1].Ports[1].LID != 2 {
+		t.Errorf("nodes %d/%d, cables %d", f.Count(Switch), f.Count(CA), len(f.Cables()))
+	}
+	if len(f.Warnings) != 1 || !strings.Contains(f.Warnings[0].Error(), "putty.log:1: warning: skipped 3 line(s)") {
+		t.Errorf("warnings %v", f.Warnings)
+	}
+	// A long banner is one warning; garbage between nodes is errors, capped.
+	banner := strings.Repeat("Welcome to the switch CLI\n", 10000)
+	f, err = Parse("b.log", strings.NewReader(banner+"Switch 8 \"S-01\" # \"a\"\n"), Options{})
+	if err != nil || len(f.Warnings) != 1 || !strings.Contains(f.Warnings[0].Error(), "skipped 10000 line(s)") {
+		t.Errorf("banner: %v %v", err, f)
+	}
+	mid := "Switch 8 \"S-01\" # \"a\"\n" + strings.Repeat("garbage\n", 500) + "Switch 8 \"S-02\" # \"b\"\n"
+	_, err = Parse("m", strings.NewReader(mid), Options{})
+	if !errors.As(err, &list) || len(list) > MaxErrors+1 || !strings.Contains(err.Error(), "m:2: unrecognised line") {
+		t.Errorf("garbage between nodes: %d errors", len(list))
+	}
+	// A refused header is reported once, not once per port line after it.
+	bad := "Switch x \"S-01\"\n[1] \"H-02\"[1]\n[2] \"H-03\"[1]\n[3] \"H-04\"[1]\n"
+	_, err = Parse("t", strings.NewReader(bad), Options{})
+	list = nil
+	if !errors.As(err, &list) || len(list) != 1 || !strings.Contains(list[0].Error(), "t:1: Switch header") {
+		t.Errorf("refused header: %v", err)
+	}
 }
 
 func TestBadFixture(t *testing.T) {

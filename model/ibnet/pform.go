@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/fabviz/fabviz/model"
 )
 
 // pEnd is one end described by a -p line: type, LID, port, GUID.
@@ -19,6 +21,7 @@ type pEnd struct {
 //	CA 134 1 0x7cfe9003003b4bde 4x EDR - SW 1719 10 0x7cfe9003009ce5b0 ( 'o0001 HCA-1' - 'ib-i1l1s01' )
 //	SW 2052 37 0x506b4b03005c2740 4x ???                'ib-i4l1s01'
 func (p *parser) pLine(n int, t string) {
+	p.sawNode()
 	p.cur = -1
 	if !p.setForm(n, formPorts) {
 		return
@@ -52,6 +55,10 @@ func (p *parser) pLine(n int, t string) {
 		}
 		p.pPort(ia, a)
 		p.pPort(ib, b)
+		if r, err := model.ParseRate(f[4], f[5]); err == nil {
+			p.f.Nodes[ia].Ports[a.port].Rate = r
+			p.f.Nodes[ib].Ports[b.port].Rate = r
+		}
 		p.claims = append(p.claims, claim{a: ia, ap: a.port, b: ib, bp: b.port, line: n, peerID: "\x00"})
 		return
 	}
@@ -126,8 +133,8 @@ func (p *parser) pPort(i int, e pEnd) {
 	}
 	nd.grow(e.port)
 	if nd.Kind == Switch {
-		nd.LID = e.lid
+		nd.LID = unicast(e.lid)
 	} else if e.port > 0 {
-		nd.Ports[e.port].LID = e.lid
+		nd.Ports[e.port].LID = unicast(e.lid)
 	}
 }

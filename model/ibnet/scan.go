@@ -3,6 +3,8 @@ package ibnet
 import (
 	"strconv"
 	"strings"
+
+	"github.com/fabviz/fabviz/model"
 )
 
 // scanner walks one line of ibnetdiscover output.
@@ -54,16 +56,21 @@ func (c *scanner) port() (int, bool) {
 }
 
 // guid reads an optional "(hex)"; present is false when there is none.
+// ibdiagnet's port labels before it ("(1/1/1)", "(B9D0F0/0/0/1)") are
+// skipped.
 func (c *scanner) guid() (g uint64, present, ok bool) {
-	if c.peek() != '(' {
-		return 0, false, true
+	for c.peek() == '(' {
+		t, ok := c.delimited('(', ')')
+		if !ok {
+			return 0, true, false
+		}
+		if strings.Contains(t, "/") {
+			continue // a port label
+		}
+		g, err := parseHex(t)
+		return g, true, err == nil
 	}
-	t, ok := c.delimited('(', ')')
-	if !ok {
-		return 0, true, false
-	}
-	g, err := parseHex(t)
-	return g, true, err == nil
+	return 0, false, true
 }
 
 // quoted reads a double-quoted string (no escapes in ibnetdiscover output).
@@ -91,6 +98,7 @@ type comment struct {
 	desc      string
 	hasDesc   bool
 	own, peer int
+	rate      model.LinkRate // the last WIDTHxSPEED word ("4xHDR")
 }
 
 func parseComment(s string) comment {
@@ -107,11 +115,17 @@ func parseComment(s string) comment {
 			}
 			continue
 		}
-		if w := c.word(); w == "lid" {
+		w := c.word()
+		if r, err := model.ParseRate(w, ""); err == nil {
+			cm.rate = r
+			continue
+		}
+		if w == "lid" {
 			n, err := strconv.Atoi(c.word())
 			if err != nil || n < 0 || n > 0xffff {
 				continue
 			}
+			n = unicast(n)
 			if cm.hasDesc {
 				if cm.peer == 0 {
 					cm.peer = n
@@ -122,4 +136,17 @@ func parseComment(s string) comment {
 		}
 	}
 	return cm
+}
+
+// MaxUnicastLID is the highest LID a port can be given; 65535 (the
+// permissive LID) and 0 are what a port shows before a subnet manager
+// assigns it one.
+const MaxUnicastLID = 0xbfff
+
+// unicast is a LID as an address: 0 (none) when it is not a unicast LID.
+func unicast(lid int) int {
+	if lid < 1 || lid > MaxUnicastLID {
+		return 0
+	}
+	return lid
 }

@@ -118,8 +118,11 @@ func (im *Import) WriteModel(w io.Writer, o ModelOptions) error {
 		fmt.Fprintf(bw, "link %s.%d %s.%d\n", a, c.A.Port, b, c.B.Port)
 	}
 	bw.WriteString("\n")
-	for id, h := range im.Hosts {
-		fmt.Fprintf(bw, "hostname %d %s\n", id, h.Name)
+	im.writeRates(bw)
+	for _, g := range im.groups {
+		for _, id := range g {
+			fmt.Fprintf(bw, "hostname %d %s\n", id, im.Hosts[id].Name)
+		}
 	}
 	return bw.Flush()
 }
@@ -175,4 +178,32 @@ func quote(s string) string {
 		return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
 	}
 	return s
+}
+
+// writeRates writes a `rate` line for every cabled switch port whose link
+// width and speed the dump gives (from either end of the cable).
+func (im *Import) writeRates(w io.Writer) {
+	f := im.Fabric
+	any := false
+	for _, s := range im.Switches {
+		nd := f.Nodes[s.Node]
+		for port := 1; port < len(nd.Ports); port++ {
+			pt := nd.Ports[port]
+			if pt.Peer < 0 {
+				continue
+			}
+			r := pt.Rate
+			if r.Width == 0 {
+				r = f.Nodes[pt.Peer].Ports[pt.PeerPort].Rate
+			}
+			if r.Width == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "rate %s.%d %dx %s\n", s.Label, port, r.Width, r.Speed)
+			any = true
+		}
+	}
+	if any {
+		fmt.Fprintln(w)
+	}
 }

@@ -75,8 +75,14 @@ func TestBadDumps(t *testing.T) {
 		{"no guid", "Unicast lids [0x0-0x3] of switch Lid 2 (sw):\n", "t:1: table header without the switch's guid"},
 		{"empty", "", "t: no forwarding tables"},
 		{"sparse", sparse(), "tables this sparse would need"},
+		{"topology", "#\n# Topology file\nvendid=0x0\nSwitch\t8 \"S-01\" # \"a\" base port 0 lid 1 lmc 0\n", "t:3: this looks like ibnetdiscover output (a topology): give it as -topo"},
+		{"-p topology", "SW     9 36 0x0000000000200005 4x SDR   'ib-leaf04'\n", "t:1: this looks like ibnetdiscover output"},
+		{"iblinkinfo", "CA: cn2 HCA-1:\n", "t:1: this looks like iblinkinfo output"},
 	} {
 		_, err := Parse("t", strings.NewReader(c.in))
+		if n := strings.Count(fmt.Sprint(err), "\n"); strings.HasPrefix(c.name, "topology") && n > 0 {
+			t.Errorf("%s: %d lines of errors, want the one hint", c.name, n+1)
+		}
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
 		}
@@ -188,15 +194,23 @@ func TestMissingRoutes(t *testing.T) {
 	if _, err := Write(t.TempDir(), ".rt", im, ts); err == nil || !strings.Contains(err.Error(), "t.lft:1: forwarding table for switch 0x00000000000000ff (z), which is not in the topology") {
 		t.Errorf("unknown switch: %v", err)
 	}
+	// A LID two hosts claim: a warning with the count; routes to both are
+	// missing, the rest kept.
 	dup := importFabric(t, strings.ReplaceAll(fabric, "lid 11", "lid 10"))
-	if _, err := Write(t.TempDir(), ".rt", dup, tables(t, goodA, goodB)); err == nil || !strings.Contains(err.Error(), "LID 10 belongs to both h10 and h11") {
-		t.Errorf("shared LID: %v", err)
+	res, err := Write(t.TempDir(), ".rt", dup, tables(t, goodA, goodB))
+	if err != nil || res.Missing != 4 || res.Unaddressed != 4 || res.Routes != 2 ||
+		len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "2 host ports share 1 LIDs (first: LID 10, h10)") {
+		t.Errorf("shared LID: %v %+v", err, res)
 	}
-	// A host with no LID (an ibsim net file has none): its routes are missing.
-	nolid := importFabric(t, strings.ReplaceAll(fabric, `"h12" lid 12`, `"h12"`))
-	nolid.Hosts[2].LID = 0
-	res, err := Write(t.TempDir(), ".rt", nolid, tables(t, goodA, goodB))
-	if err != nil || res.Missing != 2 || !strings.Contains(res.Problems[0].Msg, "h12 has no LID") {
+	// Hosts with no LID (0 or 65535, or an ibsim net file's none): their
+	// routes are missing, with one summary line.
+	nolid := importFabric(t, strings.ReplaceAll(fabric, "lid 12", "lid 65535"))
+	if nolid.Hosts[2].LID != 0 {
+		t.Fatalf("LID 65535 kept as %d", nolid.Hosts[2].LID)
+	}
+	res, err = Write(t.TempDir(), ".rt", nolid, tables(t, goodA, goodB))
+	if err != nil || res.Missing != 2 || res.Unaddressed != 2 || len(res.Problems) != 1 ||
+		!strings.Contains(res.Warnings[0], "1 of 3 host ports have no LID") {
 		t.Errorf("no LID: %v %+v", err, res)
 	}
 }

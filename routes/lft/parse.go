@@ -84,13 +84,14 @@ type parser struct {
 	errs  textio.ErrorList
 	cur   *Table
 	mcast bool
+	stop  bool // the file is of another kind: said so once
 }
 
 // Parse reads any of the supported dumps; several may be concatenated.
 func Parse(name string, r io.Reader) (*Tables, error) {
 	p := &parser{ts: &Tables{File: name, byGUID: map[uint64]*Table{}}}
 	lr := textio.NewLineReader(name, r, MaxLine)
-	for len(p.errs) < MaxErrors {
+	for len(p.errs) < MaxErrors && !p.stop {
 		line, ok := lr.Scan(func(e *textio.Error) { p.errs = append(p.errs, e) })
 		if !ok {
 			break
@@ -140,8 +141,30 @@ func (p *parser) line(n int, t string) {
 		if p.mcast {
 			return // multicast sections have their own layout
 		}
+		if h := otherKind(t); h != "" && len(p.ts.List) == 0 {
+			p.errorf(n, "%s", h)
+			p.stop = true
+			return
+		}
 		p.errorf(n, "unrecognised line: expected a table header (\"Unicast lids [...] of switch ...\" or \"dump_ucast_routes: Switch 0x...\") or an entry \"0xLID PORT\"")
 	}
+}
+
+var (
+	topoRE     = regexp.MustCompile(`^(Switch|Ca|Hca|Rt)\s*[0-9]+\s*"|^(vendid|devid|sysimgguid|switchguid|caguid)=|^(SW|CA|RT)\s+[0-9]+\s+[0-9]+\s+0x`)
+	linkinfoRE = regexp.MustCompile(`^(CA|Switch|Router): |==\( *[0-9]+X `)
+)
+
+// otherKind says what a line that starts no table looks like, when it is
+// the output of another tool.
+func otherKind(t string) string {
+	switch {
+	case topoRE.MatchString(t):
+		return "this looks like ibnetdiscover output (a topology): give it as -topo, and the forwarding tables (dump_fts) as -lft"
+	case linkinfoRE.MatchString(t):
+		return "this looks like iblinkinfo output: -lft wants forwarding tables (dump_fts, ibroute, opensm-lfts.dump or opensm.fdbs)"
+	}
+	return ""
 }
 
 func (p *parser) header(n int, t, rest string) {

@@ -25,9 +25,15 @@ type Problem struct {
 
 // Result sums up the routes written.
 type Result struct {
-	Files    int
-	Routes   int // routes written (not counting the empty route to oneself)
-	Missing  int // routes the tables could not give (written as empty lines)
+	Files   int
+	Routes  int // routes written (not counting the empty route to oneself)
+	Missing int // routes the tables could not give (written as empty lines)
+	// Unaddressed counts the missing routes whose destination has no LID
+	// of its own (unassigned, or claimed by another port too): expected
+	// before the subnet manager has swept, not a fault of the tables.
+	Unaddressed int
+	// Warnings sum up the ports without a usable LID, one line per kind.
+	Warnings []string
 	Problems []Problem
 	dropped  int // distinct problems beyond MaxProblems
 	index    map[string]int
@@ -61,9 +67,17 @@ type Router struct {
 	im    *ibnet.Import
 	next  [][]hop  // by switch, by port number
 	table []*Table // by switch
-	lids  []int    // by host
+	lids  []int    // by host; 0 = none usable
+	why   []string // by host: why it has no usable LID
 	names []string // switch labels
+	warns []string
 }
+
+// Reasons a destination has no usable LID; each is one summary line.
+const (
+	whyNoLID  = "destination port has no LID (0 or 65535: not assigned by a subnet manager yet)"
+	whyDupLID = "destination port's LID is claimed by another port too"
+)
 
 // Match pairs each switch of the import with its table. A table for a
 // switch the topology does not have is an error; two hosts with one LID too.
@@ -84,21 +98,10 @@ func Match(im *ibnet.Import, ts *Tables) (*Router, error) {
 		}
 		r.table[i] = t
 	}
-	owner := map[int]int{}
-	for h, hp := range im.Hosts {
-		r.lids[h] = hp.LID
-		if hp.LID == 0 {
-			continue
-		}
-		if o, dup := owner[hp.LID]; dup {
-			errs = append(errs, textio.Errorf(f.File, 0, "LID %d belongs to both %s and %s", hp.LID, im.Hosts[o].Name, hp.Name))
-			continue
-		}
-		owner[hp.LID] = h
-	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	r.assignLIDs()
 	hostAt := map[[2]int]int32{}
 	for h, hp := range im.Hosts {
 		hostAt[[2]int{hp.Node, hp.Port}] = int32(h)
@@ -123,12 +126,49 @@ func Match(im *ibnet.Import, ts *Tables) (*Router, error) {
 	return r, nil
 }
 
+// assignLIDs takes each host's LID, leaving out LIDs two ports claim, and
+// sums up the ports without a usable LID in one warning per kind.
+func (r *Router) assignLIDs() {
+	im := r.im
+	r.why = make([]string, len(im.Hosts))
+	owners := map[int]int{}
+	for _, hp := range im.Hosts {
+		if hp.LID > 0 {
+			owners[hp.LID]++
+		}
+	}
+	none, dup, dupLIDs := 0, 0, map[int]bool{}
+	first := ""
+	for h, hp := range im.Hosts {
+		switch {
+		case hp.LID <= 0:
+			none++
+			r.why[h] = whyNoLID
+		case owners[hp.LID] > 1:
+			dup++
+			if len(dupLIDs) == 0 {
+				first = fmt.Sprintf(" (first: LID %d, %s)", hp.LID, hp.Name)
+			}
+			dupLIDs[hp.LID] = true
+			r.why[h] = whyDupLID
+		default:
+			r.lids[h] = hp.LID
+		}
+	}
+	if none > 0 {
+		r.warns = append(r.warns, fmt.Sprintf("warning: %d of %d host ports have no LID (0 or 65535: not assigned by a subnet manager yet); routes to them are missing", none, len(im.Hosts)))
+	}
+	if dup > 0 {
+		r.warns = append(r.warns, fmt.Sprintf("warning: %d host ports share %d LIDs%s; routes to them are missing, the rest are kept", dup, len(dupLIDs), first))
+	}
+}
+
 // route appends the route bytes from switch s to host d, or returns why
 // there is none.
 func (r *Router) route(buf []byte, s, d int) ([]byte, string) {
 	lid := r.lids[d]
 	if lid == 0 {
-		return buf, fmt.Sprintf("%s has no LID in the topology", r.im.Hosts[d].Name)
+		return buf, r.why[d]
 	}
 	for hops := 0; ; hops++ {
 		if hops > len(r.next) {
@@ -217,6 +257,8 @@ func Write(dir, ext string, im *ibnet.Import, ts *Tables) (*Result, error) {
 	}
 	n := len(im.Hosts)
 	res.Routes = n*(n-1) - res.Missing
+	res.Unaddressed = miss[whyNoLID] + miss[whyDupLID]
+	res.Warnings = r.warns
 	return res, nil
 }
 
