@@ -125,9 +125,9 @@ func (c *Collector) writeJobs(t time.Time, jobs jobResult) error {
 // host with several HCAs (model.HostNodes) can give all its ports.
 func (c *Collector) hostPorts(host string) []model.PortRef {
 	m := c.cfg.Model
-	node, found := m.NodeByHost(host)
-	if !found {
-		return nil
+	var out []model.PortRef
+	for _, n := range m.HostNodes(host) {
+		out = append(out, m.NodePort(n))
 	}
-	return []model.PortRef{m.NodePort(node)}
+	return out
 }

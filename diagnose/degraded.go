@@ -104,3 +104,18 @@ func usualLink[T any](cabs []T, link func(T) Link) (Link, int) {
 	})
 	return keys[0], count[keys[0]]
 }
+
+// ModelLinks gives Input.Links from the model's `rate` lines, or nil when
+// the model has none.
+func ModelLinks(m *model.Model) func(model.PortRef) (Link, bool) {
+	if _, ok := m.UsualRate(); !ok {
+		return nil
+	}
+	return func(p model.PortRef) (Link, bool) {
+		r, ok := m.Rate(p)
+		if !ok {
+			return Link{}, false
+		}
+		return Link{Width: r.Width, Speed: r.Speed, Gbps: r.Gbps()}, true
+	}
+}

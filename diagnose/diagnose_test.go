@@ -325,3 +325,38 @@ func TestDegraded(t *testing.T) {
 		t.Errorf("host cable: %+v", byPort)
 	}
 }
+
+// TestDegradedFromModel: the model's rate lines, one cable trained at 1x in
+// a 4x fabric, through ModelLinks: that cable is the one finding.
+func TestDegradedFromModel(t *testing.T) {
+	src, err := os.ReadFile("../examples/ring4/ring4.fvm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	base, err := model.Parse("ring4.fvm", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range base.Links() {
+		for _, p := range []model.PortRef{l.A, l.B} {
+			width := "4x"
+			if base.Label(p) == "s2.12" || base.Peer(p) != model.NoPort && base.Label(base.Peer(p)) == "s2.12" {
+				width = "1x"
+			}
+			text += fmt.Sprintf("rate %s %s EDR\n", base.Label(p), width)
+		}
+	}
+	m, err := model.Parse("ring4.fvm", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Run(Input{Model: m, Links: ModelLinks(m)}, Defaults)
+	if len(f) != 1 || f[0].Kind != Degraded || f[0].Ports[0] != "s2.12" && f[0].Ports[1] != "s2.12" ||
+		!strings.Contains(f[0].Evidence[0], "runs at 1x EDR (25 Gb/s) where 7 of 8 switch-to-switch cables run at 4x EDR (100 Gb/s)") {
+		t.Fatalf("findings: %+v", f)
+	}
+	if ModelLinks(base) != nil {
+		t.Error("links for a model without rate lines")
+	}
+}

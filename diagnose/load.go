@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
@@ -114,4 +115,15 @@ func jobHeader(path string) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// Interval is the step length the counters' headers give (the first that
+// gives one), 0 when none does.
+func (l *Loaded) Interval() time.Duration {
+	for _, c := range l.Counters {
+		if d := c.Series.Header.Step; d > 0 {
+			return d
+		}
+	}
+	return 0
 }

@@ -29,7 +29,7 @@ func (s *Session) Findings() ([]diagnose.Finding, error) {
 	if s.found.param == p && s.found.jobs == j && s.found.list != nil {
 		return s.found.list, nil
 	}
-	in := diagnose.Input{Model: m, Jobs: j, Interval: p.Header.Step,
+	in := diagnose.Input{Model: m, Jobs: j, Interval: p.Header.Step, Links: diagnose.ModelLinks(m),
 		Counters: []diagnose.Counter{{Name: p.Header.Counter, Unit: p.Header.Unit, Series: p}}}
 	if m.RoutesDir != "" {
 		set, err := s.routeSet()

@@ -64,6 +64,13 @@ func Info(m *model.Model, label string, param, jobs *data.Series, step int, mode
 	} else if spec.Role == model.Net {
 		add("link", "unconnected")
 	}
+	if r, ok := m.Rate(p); ok {
+		rate := fmt.Sprintf("%s (%.4g Gbit/s)", r, r.Gbps())
+		if u, ok := m.UsualRate(); ok && r.Gbps() < u.Gbps() {
+			rate += fmt.Sprintf(", below the fabric's usual %s", u)
+		}
+		add("rate", "%s", rate)
+	}
 	if param != nil && step < param.Steps() {
 		add("value", "%s", shownValue(param, p, step, mode))
 	}

@@ -45,7 +45,7 @@ func runDiagnose(args []string, stdout, stderr io.Writer) int {
 	for _, w := range in.Warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
-	input := diagnose.Input{Model: m, Counters: in.Counters, Jobs: in.Jobs}
+	input := diagnose.Input{Model: m, Counters: in.Counters, Jobs: in.Jobs, Links: diagnose.ModelLinks(m), Interval: in.Interval()}
 	if set, err := routes.Open(m); err == nil && m.RoutesDir != "" {
 		input.Routes = set
 	}

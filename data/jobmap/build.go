@@ -14,14 +14,15 @@ import (
 	"github.com/fabviz/fabviz/model"
 )
 
-// hostPorts is the processor ports of a host name: today the one port of
-// the node the model names so. This is the one place host names are
-// resolved; a host with several adapters (a DGX) will give all its ports.
+// hostPorts is the processor ports of a host name: every port of a host
+// with several adapters (a DGX's eight HCAs), none for a host the model
+// does not know. This is the one place host names are resolved.
 func hostPorts(m *model.Model, host string) []model.PortRef {
-	if n, ok := m.NodeByHost(host); ok {
-		return []model.PortRef{m.NodePort(n)}
+	var out []model.PortRef
+	for _, n := range m.HostNodes(host) {
+		out = append(out, m.NodePort(n))
 	}
-	return nil
+	return out
 }
 
 // Map is a job map: for every processor port of a model, the job on it at

@@ -364,3 +364,46 @@ func FuzzReadInput(f *testing.F) {
 		}
 	})
 }
+
+// TestMultiPortHost: a job on a host with several adapters (hostname lines
+// that repeat a name, as imported DGX nodes have) covers every one of its
+// ports.
+func TestMultiPortHost(t *testing.T) {
+	src := `name dgx
+ports 4
+portdef A
+  0 proc top 0
+  1 proc top 1
+  2 proc top 2
+  3 proc top 3
+end
+switch s0 0 0 0 node 0
+hostname 0 dgx01
+hostname 1 dgx01
+hostname 2 dgx01
+hostname 3 dgx02
+`
+	m, err := model.Parse("dgx.fvm", strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc, timed, err := ReadInput("jobs.txt", strings.NewReader("7 dgx01\n"), SacctOptions{})
+	if err != nil || timed {
+		t.Fatal(timed, err)
+	}
+	jm, err := Build(m, acc.Jobs, Grid{Steps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]int64, 1)
+	for _, p := range jm.Ports {
+		jm.row(got, p)
+		want := int64(7)
+		if m.Label(p) == "s0.3" {
+			want = 0
+		}
+		if got[0] != want {
+			t.Errorf("%s: job %d, want %d", m.Label(p), got[0], want)
+		}
+	}
+}
