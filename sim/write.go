@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/fabviz/fabviz/data/fvlog"
 	"github.com/fabviz/fabviz/model"
 )
 
@@ -86,42 +87,38 @@ func (d *Dat) Close() error {
 	return bw.Flush()
 }
 
-// Log writes a §5 log as the steps come.
+// Log writes a §5 log as the steps come, in the syntax data/fvlog owns.
 type Log struct {
 	bw    *bufio.Writer
 	h     Header
 	ports []model.PortRef
+	vals  []int64
+	ok    []bool
 	buf   []byte
 }
 
-// logPortsPerLine is how many labels a `#! ports` line holds.
-const logPortsPerLine = 32
-
-// NewLog writes the log's header.
+// NewLog writes the log's header, then the command as a comment.
 func NewLog(w io.Writer, m *model.Model, ports []model.PortRef, h Header) *Log {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	fmt.Fprintln(bw, "#! fabviz-log 1")
-	writeComment(bw, h.Comment)
-	writeCounter(bw, h)
-	fmt.Fprintf(bw, "#! interval %s\n", h.Interval)
-	for i := 0; i < len(ports); i += logPortsPerLine {
-		bw.WriteString("#! ports")
-		for _, p := range ports[i:min(i+logPortsPerLine, len(ports))] {
-			bw.WriteString(" " + m.Label(p))
-		}
-		bw.WriteByte('\n')
+	labels := make([]string, len(ports))
+	for i, p := range ports {
+		labels[i] = m.Label(p)
 	}
-	return &Log{bw: bw, h: h, ports: ports}
+	bw.Write(fvlog.Header{Counter: h.Counter, Unit: h.Unit, Interval: h.Interval, Labels: labels}.Append(nil))
+	writeComment(bw, h.Comment)
+	ok := make([]bool, len(ports))
+	for i := range ok {
+		ok[i] = true // the simulator has a value for every port and step
+	}
+	return &Log{bw: bw, h: h, ports: ports, vals: make([]int64, len(ports)), ok: ok}
 }
 
 // Record writes one step's line.
 func (l *Log) Record(step int, byPort []int64) error {
-	l.buf = l.h.Start.Add(time.Duration(step)*l.h.Interval).UTC().AppendFormat(l.buf[:0], time.RFC3339)
-	for _, p := range l.ports {
-		l.buf = append(l.buf, ' ')
-		l.buf = strconv.AppendInt(l.buf, byPort[p], 10)
+	for i, p := range l.ports {
+		l.vals[i] = byPort[p]
 	}
-	l.buf = append(l.buf, '\n')
+	l.buf = fvlog.AppendLine(l.buf[:0], l.h.Start.Add(time.Duration(step)*l.h.Interval), l.vals, l.ok)
 	_, err := l.bw.Write(l.buf)
 	return err
 }
