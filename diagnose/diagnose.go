@@ -2,7 +2,9 @@ package diagnose
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/fabviz/fabviz/data"
@@ -115,6 +117,10 @@ func Run(in Input, th Thresholds) []Finding {
 		switch {
 		case c.Name == "link_downed":
 			out = append(out, linkDowns(in, c, th)...)
+		case c.Name == "link_state":
+			out = append(out, linkStates(in, c, th)...)
+		case c.Name == "link_width" || c.Name == "link_speed":
+			out = append(out, trainedDown(in, c)...)
 		case errorCounter(c.Name) != notError:
 			out = append(out, badCables(in, c, th)...)
 		}
@@ -122,8 +128,45 @@ func Run(in Input, th Thresholds) []Finding {
 	out = append(out, degradedLinks(in)...)
 	out = append(out, congestion(in, th)...)
 	out = append(out, imbalance(in, th)...)
+	out = mergeLinkFindings(out)
 	sortFindings(out)
 	return out
+}
+
+// mergeLinkFindings makes one finding of a cable that both link_downed and
+// link_state show going down: flapping if either counter says so, both
+// counters' evidence, the wider span of steps.
+func mergeLinkFindings(fs []Finding) []Finding {
+	byCable := map[string]int{}
+	var out []Finding
+	for _, f := range fs {
+		if f.Kind != LinkDown && f.Kind != Flapping {
+			out = append(out, f)
+			continue
+		}
+		key := cableKey(f.Ports)
+		i, dup := byCable[key]
+		if !dup {
+			byCable[key] = len(out)
+			out = append(out, f)
+			continue
+		}
+		g := &out[i]
+		if f.Kind == Flapping && g.Kind == LinkDown || f.Kind == g.Kind && f.Score > g.Score {
+			g.Kind, g.Score, g.Threshold = f.Kind, f.Score, f.Threshold
+		}
+		g.Evidence = append(g.Evidence, f.Evidence...)
+		g.Counter += "," + f.Counter
+		g.FirstStep, g.LastStep = min(g.FirstStep, f.FirstStep), max(g.LastStep, f.LastStep)
+	}
+	return out
+}
+
+// cableKey names a cable by its ends in either order.
+func cableKey(ports []string) string {
+	s := slices.Clone(ports)
+	slices.Sort(s)
+	return strings.Join(s, " ")
 }
 
 func sortFindings(f []Finding) {

@@ -360,3 +360,41 @@ func TestDegradedFromModel(t *testing.T) {
 		t.Error("links for a model without rate lines")
 	}
 }
+
+// TestLinkHealth: the collector's link_state and link_width logs. A link
+// that leaves the active state three times flaps (and link_downed's count
+// of the same cable joins that finding); one that leaves it once is down;
+// a link that retrains at 1x for two steps is degraded from then.
+func TestLinkHealth(t *testing.T) {
+	m := ring4(t)
+	a := "s0.12"
+	peer := m.Label(m.Peer(mustPort(t, m, a)))
+	state := series(t, m, "link_state", "", map[string][]string{
+		a:      {"4", "4", "1", "4", "1", "-", "4", "2", "4"},
+		peer:   {"4", "4", "1", "4", "1", "-", "4", "2", "4"},
+		"s2.3": {"4", "4", "4", "2", "4", "4", "4", "4", "4"},
+		"s1.5": {"4", "4", "4", "4", "4", "4", "4", "4", "4"},
+	})
+	downed := series(t, m, "link_downed", "events", map[string][]string{
+		a: {"0", "0", "1", "0", "1", "-", "0", "1", "0"},
+	})
+	width := series(t, m, "link_width", "", map[string][]string{
+		"s1.12": {"4", "4", "4", "1", "1", "4", "4", "4", "4"},
+		"s1.13": {"4", "4", "4", "4", "4", "4", "4", "4", "4"},
+	})
+	f := Run(Input{Model: m, Counters: []Counter{state, downed, width}}, Defaults)
+	if len(f) != 3 {
+		t.Fatalf("%d findings: %+v", len(f), f)
+	}
+	if f[0].Kind != LinkDown || f[0].Ports[0] != "s2.3" || f[0].FirstStep != 3 {
+		t.Errorf("first: %+v", f[0])
+	}
+	if f[1].Kind != Flapping || len(f[1].Ports) != 2 || f[1].FirstStep != 2 || f[1].LastStep != 7 || len(f[1].Evidence) != 2 ||
+		!strings.Contains(f[1].Evidence[0], "left the active state 3 times") {
+		t.Errorf("second: %+v", f[1])
+	}
+	if f[2].Kind != Degraded || f[2].Ports[0] != "s1.12" || f[2].FirstStep != 3 || f[2].LastStep != 4 ||
+		!strings.Contains(f[2].Evidence[0], "s1.12's link_width was 1 lanes at 2 steps between steps 3–4, against its usual 4") {
+		t.Errorf("third: %+v", f[2])
+	}
+}
