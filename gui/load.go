@@ -14,6 +14,7 @@ import (
 	"github.com/fabviz/fabviz/internal/pngfile"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/render/gl"
+	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
@@ -64,7 +65,14 @@ func (e *env) Snapshot(path string, st *view.State) error {
 		return err
 	}
 	a.install(sc, recoloured)
-	img, err := gl.Picture(a.r, sc, st.Camera, st.Width, st.Height, e.Style().Background, e.Caption(st), e.Legend(st))
+	pl, ph, err := e.PlotStrip(st)
+	if err != nil {
+		return err
+	}
+	img, err := gl.Picture(a.r, sc, st.Camera, st.Width, st.Height-ph, e.Style().Background, e.Caption(st), e.Legend(st))
+	if err == nil && pl != nil {
+		img = overlay.StackPlot(img, pl, ph, e.PlotStyle())
+	}
 	a.win.BindDefault()
 	if err != nil {
 		return err

@@ -29,6 +29,9 @@ type Session struct {
 	layouts [2]*scene.Layout
 	style   scene.Style
 	d       dataState
+	logs    *logDir      // the log directory loaded by LoadLogs, nil when none
+	stats   statsCache   // job statistics (plot, Jobs panel)
+	meta    metaCache    // job metadata (Jobs panel)
 	last    *scene.Scene // the previous picture's scene, for recolouring
 	lastKey string
 }
@@ -60,6 +63,7 @@ func (s *Session) SetModel(m *model.Model) {
 	s.model = m
 	s.routes = nil
 	s.d.param, s.d.jobs, s.d.palette = nil, nil, nil // bound to the old model
+	s.logs = nil
 	s.layouts = [2]*scene.Layout{}
 }
 
@@ -219,7 +223,7 @@ func (s *Session) sceneKey(st *view.State) string {
 	}
 	slices.Sort(hidden)
 	return fmt.Sprintf("%p %p %p %p %v %v %v %v %v %v %v %v %q",
-		s.model, s.d.param, s.d.jobs, s.d.init, s.style, st.Layout, st.View, st.Mode, st.Range, st.HasRange, st.Jobs, hidden, fmt.Sprint(st.Routes)+"|"+st.Select)
+		s.model, s.d.param, s.d.jobs, s.d.init, s.style, st.Layout, st.View, st.Mode, st.Range, st.HasRange, st.Jobs, hidden, fmt.Sprint(st.Routes, st.Job)+"|"+st.Select)
 }
 
 // sceneFor returns the scene of a state: the previous one recoloured when

@@ -49,6 +49,8 @@ type State struct {
 	Jobs     bool
 	Routes   []RouteReq
 	Select   string // label as given; "" = nothing selected
+	Job      int64  // the selected job (`select job N`); 0 = none
+	Plot     bool   // the time-series plot drawn into snapshots (`plot on`)
 	Camera   scene.Camera
 	Width    int
 	Height   int

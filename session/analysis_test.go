@@ -1,0 +1,128 @@
+package session
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/render/scene"
+)
+
+const ring4Model = "../examples/ring4/ring4.fvm"
+
+// TestLogsDirectory loads a collector run: two counters and the job log,
+// switched without reading again; the missing interval (10:02) is a gap.
+func TestLogsDirectory(t *testing.T) {
+	s, in, _ := session(t, ring4Model, "logs testdata/ring4logs")
+	if got := strings.Join(s.Counters(), " "); got != "port_xmit_data symbol_error" {
+		t.Fatalf("counters %q", got)
+	}
+	if s.Counter() != "port_xmit_data" || s.Jobs() == nil || s.Steps() != 5 {
+		t.Fatalf("counter %q jobs %v steps %d", s.Counter(), s.Jobs() != nil, s.Steps())
+	}
+	first := s.Param()
+	if err := in.ExecLine("counter symbol_error"); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := s.Model().PortByLabel("s0.1")
+	if v, ok := s.Param().Value(p, 1); !ok || v != 3 {
+		t.Errorf("symbol_error s0.1 step 1 = %d %v, want 3", v, ok)
+	}
+	if _, ok := s.Param().Value(p, 2); ok {
+		t.Error("the missing interval has a value")
+	}
+	in.ExecLine("counter port_xmit_data")
+	if s.Param() != first {
+		t.Error("switching back read the log again")
+	}
+	if err := in.ExecLine("counter nosuch"); err == nil || !strings.Contains(err.Error(), "symbol_error") {
+		t.Errorf("unknown counter: %v", err)
+	}
+	if err := in.ExecLine("logs testdata"); err == nil {
+		t.Error("a directory without logs loaded")
+	}
+}
+
+// TestExportSeries writes a port's history and job 9's band as CSV and
+// checks them against the logs by hand: a gap is an empty cell.
+func TestExportSeries(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "s.csv")
+	_, in, _ := session(t, ring4Model, "logs testdata/ring4logs", "select s0.4", "select job 9", "export series "+out)
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	want := []string{
+		"step,time,s0.4 n04,job 9 min,job 9 p10,job 9 p20,job 9 p30,job 9 p40,job 9 p50,job 9 p60,job 9 p70,job 9 p80,job 9 p90,job 9 max,job 9 mean",
+		"0,2026-11-21T10:00:00Z,,40,40,40,40,40,40,40,40,40,40,40,40",
+		// job 9 on s2.0 (80) and s2.1 (90): PerSyst p60 = 80 + 0.2·10
+		"1,2026-11-21T10:01:00Z,100,80,80,80,80,80,80,82,84,86,88,90,85",
+		"2,2026-11-21T10:02:00Z,,,,,,,,,,,,,",
+	}
+	if len(lines) != 6 {
+		t.Fatalf("%d lines, want 6:\n%s", len(lines), b)
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d\n got %s\nwant %s", i+1, lines[i], w)
+		}
+	}
+	in.ExecLine("select job 0")
+	in.State.Select = ""
+	if err := in.ExecLine("export series " + out); err == nil {
+		t.Error("exported with nothing selected")
+	}
+	if err := in.ExecLine("select job 5"); err == nil {
+		t.Error("selected a job the data never runs")
+	}
+}
+
+// TestJobDimsTheRest: with job 9 selected, its ports keep their colours
+// and every other port is blended toward the background.
+func TestJobDimsTheRest(t *testing.T) {
+	s, in, _ := session(t, ring4Model, "logs testdata/ring4logs", "step 1")
+	m := s.Model()
+	in2 := scene.Input{Model: m}
+	if err := s.applyData(&in.State, &in2); err != nil {
+		t.Fatal(err)
+	}
+	before := append([]scene.Color(nil), in2.PortColors...)
+	in.ExecLine("select job 9")
+	in3 := scene.Input{Model: m}
+	s.applyData(&in.State, &in3)
+	port := func(l string) model.PortRef { p, _ := m.PortByLabel(l); return p }
+	if in3.PortColors[port("s2.0")] != before[port("s2.0")] {
+		t.Error("the job's port changed colour")
+	}
+	if in3.PortColors[port("s0.0")] == before[port("s0.0")] {
+		t.Error("job 7's port was not dimmed")
+	}
+}
+
+// TestJobRows lists the jobs at a step with metadata and statistics, and
+// sorts them.
+func TestJobRows(t *testing.T) {
+	s, _, _ := session(t, ring4Model, "logs testdata/ring4logs")
+	rows, err := s.JobRows(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].ID != 7 || rows[1].ID != 9 {
+		t.Fatalf("rows %+v", rows)
+	}
+	r := rows[1]
+	if r.Meta == nil || r.Meta.User != "bob" || r.Ports != 2 || !r.Has || r.Stat.Mean != 85 || r.Stat.P50 != 80 || r.Stat.Max != 90 {
+		t.Errorf("job 9: %+v meta %+v", r, r.Meta)
+	}
+	SortJobRows(rows, "mean", true)
+	if rows[0].ID != 7 { // job 7: 150 and 200
+		t.Errorf("by mean descending: %d first", rows[0].ID)
+	}
+	SortJobRows(rows, "user", false)
+	if rows[0].Meta.User != "alice" {
+		t.Errorf("by user: %s first", rows[0].Meta.User)
+	}
+}
