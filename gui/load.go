@@ -248,3 +248,13 @@ func read(t *task, m *model.Model) (any, error) {
 	}
 	return nil, fmt.Errorf("%s files are read directly", t.kind)
 }
+
+// ExportPlot writes the state's time-series plot alone as a PNG, drawn as
+// the pictures draw it.
+func (e *env) ExportPlot(path string, st *view.State) error {
+	pl, err := e.NeedPlot(st)
+	if err != nil {
+		return err
+	}
+	return pngfile.Write(path, overlay.PlotImage(pl, st.Width, st.Height, e.PlotStyle()))
+}

@@ -104,6 +104,7 @@ func (a *App) rebuild() {
 	a.install(sc, recoloured)
 	a.caption = a.env.Caption(st)
 	a.legend = a.env.Legend(st)
+	a.p.plot.setPlot(a.env.Plot(st))
 }
 
 // dt is the time since the last frame, in seconds.

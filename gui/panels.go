@@ -12,10 +12,10 @@ import (
 )
 
 // panelNames name the panels for the `panel` command, in display order.
-var panelNames = []string{"files", "view", "data", "animation", "selection", "routes", "command", "help"}
+var panelNames = []string{"files", "view", "data", "animation", "selection", "routes", "command", "help", "plot"}
 
 // panelOpen says which panels are open at start.
-var panelOpen = []bool{false, true, true, true, true, false, false, false}
+var panelOpen = []bool{false, true, true, true, true, false, false, false, false}
 
 // panels holds what the panels' fields hold between frames.
 type panels struct {
@@ -30,6 +30,7 @@ type panels struct {
 	console  *ctl.Console
 	line     string
 	cmap     int32
+	plot     plotState // gui/panel_plot.go
 }
 
 // forgetModel empties the fields that name the previous model's objects
@@ -84,8 +85,8 @@ func (a *App) drawPanels() {
 		imgui.Text("reading " + filepath.Base(t.path) + " …")
 		imgui.ProgressBarV(t.progress(), imgui.Vec2{X: -1, Y: 0}, fmt.Sprintf("%.0f%%", 100*t.progress()))
 	}
-	sections := []func(){a.filesPanel, a.viewPanel, a.dataPanel, a.animPanel, a.selPanel, a.routesPanel, a.consolePanel, a.helpPanel}
-	titles := []string{"Files", "View", "Data", "Animation", "Selection", "Routes", "Command line", "Help"}
+	sections := []func(){a.filesPanel, a.viewPanel, a.dataPanel, a.animPanel, a.selPanel, a.routesPanel, a.consolePanel, a.helpPanel, a.plotPanel}
+	titles := []string{"Files", "View", "Data", "Animation", "Selection", "Routes", "Command line", "Help", "Time series"}
 	for i, f := range sections {
 		imgui.PushIDInt(i)
 		if a.header(i, titles[i]) {
@@ -94,6 +95,7 @@ func (a *App) drawPanels() {
 		imgui.PopID()
 	}
 	imgui.End()
+	a.drawPlot() // gui/panel_plot.go
 	a.drawCaption()
 }
 

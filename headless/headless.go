@@ -92,3 +92,13 @@ func (s *Session) initGL() error {
 	s.ctx, s.r = ctx, r
 	return nil
 }
+
+// ExportPlot writes the state's time-series plot alone as a PNG of the
+// state's size.
+func (s *Session) ExportPlot(path string, st *view.State) error {
+	pl, err := s.NeedPlot(st)
+	if err != nil {
+		return err
+	}
+	return pngfile.Write(path, overlay.PlotImage(pl, st.Width, st.Height, s.PlotStyle()))
+}

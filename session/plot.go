@@ -189,12 +189,9 @@ func (s *Session) HasJob(id int64) bool {
 
 // ExportSeries writes the plot of a state as CSV (plot.WriteCSV).
 func (s *Session) ExportSeries(path string, st *view.State) error {
-	pl, err := s.Plot(st)
+	pl, err := s.NeedPlot(st)
 	if err != nil {
 		return err
-	}
-	if pl == nil {
-		return fmt.Errorf("nothing to export: select a port, switch, host or job with parameter data loaded")
 	}
 	f, err := os.Create(path)
 	if err != nil {
@@ -232,4 +229,14 @@ func (s *Session) PlotStrip(st *view.State) (*plot.Plot, int, error) {
 		return nil, 0, err
 	}
 	return pl, ph, nil
+}
+
+// NeedPlot is the plot of a state for the exports: an error when there
+// is nothing to plot.
+func (s *Session) NeedPlot(st *view.State) (*plot.Plot, error) {
+	pl, err := s.Plot(st)
+	if err == nil && pl == nil {
+		err = fmt.Errorf("nothing to plot: select a port, switch, host or job with parameter data loaded")
+	}
+	return pl, err
 }

@@ -261,6 +261,9 @@ func (s *Session) caption(st *view.State) []string {
 	if st.Select != "" {
 		lines = append(lines, "selected: "+describe(m, st.Select))
 	}
+	if st.Job != 0 {
+		lines = append(lines, fmt.Sprintf("job %d: its ports at this step in colour, the others dimmed", st.Job))
+	}
 	for _, n := range s.notes {
 		lines = append(lines, n.Text)
 	}

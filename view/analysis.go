@@ -21,6 +21,12 @@ type AnalysisEnv interface {
 	ExportSeries(path string, st *State) error
 }
 
+// PlotImageEnv is what a front end that draws adds: the time-series plot
+// of a state written as a PNG of the state's size (`export plot`).
+type PlotImageEnv interface {
+	ExportPlot(path string, st *State) error
+}
+
 // moreArgs are the optional arguments a command takes after its fixed
 // ones.
 var moreArgs = map[string]int{"select": 1}
@@ -67,8 +73,16 @@ func (in *Interp) plot(a []string) error {
 }
 
 func (in *Interp) export(a []string) error {
-	if a[0] != "series" {
-		return fmt.Errorf("%q: want `export series PATH.csv`", a[0])
+	switch a[0] {
+	case "plot":
+		e, ok := in.Env.(PlotImageEnv)
+		if !ok {
+			return fmt.Errorf("this viewer cannot draw pictures")
+		}
+		return e.ExportPlot(in.path(a[1]), &in.State)
+	case "series":
+	default:
+		return fmt.Errorf("%q: want `export series PATH.csv` or `export plot PATH.png`", a[0])
 	}
 	e, err := in.analysisEnv()
 	if err != nil {

@@ -74,3 +74,11 @@ func StackPlot(top *image.RGBA, p *plot.Plot, h int, st plot.Style) *image.RGBA 
 	Raster(out, plot.Draw(p, r, s, st), s)
 	return out
 }
+
+// PlotImage is a plot alone as a w×h picture (`export plot PATH.png`).
+func PlotImage(p *plot.Plot, w, h int, st plot.Style) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	s := Scale(img)
+	Raster(img, plot.Draw(p, img.Bounds(), s, st), s)
+	return img
+}

@@ -40,6 +40,7 @@ func Draw(p *Plot, r image.Rectangle, s int, st Style) []Prim {
 	f := NewFrame(p, r, s)
 	out := []Prim{{Kind: Fill, X0: float64(r.Min.X), Y0: float64(r.Min.Y), X1: float64(r.Max.X), Y1: float64(r.Max.Y), Color: st.Background, Alpha: 1}}
 	out = axes(out, p, f, s, st)
+	out = key(out, p, f, s)
 	for _, b := range p.Bands {
 		out = band(out, b, f, s)
 	}
@@ -109,4 +110,22 @@ func TextOn(bg data.RGB) data.RGB {
 		return data.RGB{0, 0, 0}
 	}
 	return data.RGB{1, 1, 1}
+}
+
+// key names the series above the data area, right of the title, each
+// after a swatch of its colour.
+func key(out []Prim, p *Plot, f Frame, s int) []Prim {
+	x, y := float64(f.Area.Min.X+(len(p.Title)+3)*7*s), float64(f.Area.Min.Y-15*s)
+	add := func(name string, c data.RGB) {
+		out = append(out, Prim{Kind: Fill, X0: x, Y0: y + float64(2*s), X1: x + float64(10*s), Y1: y + float64(12*s), Color: c, Alpha: 1},
+			Prim{Kind: Text, X0: x + float64(13*s), Y0: y, Color: c, Alpha: 1, Label: name})
+		x += float64((len(name)+4) * 7 * s)
+	}
+	for _, l := range p.Lines {
+		add(l.Name, l.Color)
+	}
+	for _, b := range p.Bands {
+		add(b.Name+" (p10-p90, median, min, max)", b.Color)
+	}
+	return out
 }
