@@ -105,6 +105,7 @@ func (a *App) rebuild() {
 	a.caption = a.env.Caption(st)
 	a.legend = a.env.Legend(st)
 	a.p.plot.setPlot(a.env.Plot(st))
+	a.p.jobs.setRows(a.env.JobRows(st.Step))
 }
 
 // dt is the time since the last frame, in seconds.

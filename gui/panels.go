@@ -12,10 +12,10 @@ import (
 )
 
 // panelNames name the panels for the `panel` command, in display order.
-var panelNames = []string{"files", "view", "data", "animation", "selection", "routes", "command", "help", "plot"}
+var panelNames = []string{"files", "view", "data", "animation", "selection", "routes", "command", "help", "plot", "jobs"}
 
 // panelOpen says which panels are open at start.
-var panelOpen = []bool{false, true, true, true, true, false, false, false, false}
+var panelOpen = []bool{false, true, true, true, true, false, false, false, false, false}
 
 // panels holds what the panels' fields hold between frames.
 type panels struct {
@@ -31,6 +31,7 @@ type panels struct {
 	line     string
 	cmap     int32
 	plot     plotState // gui/panel_plot.go
+	jobs     jobsState // gui/panel_jobs.go
 }
 
 // forgetModel empties the fields that name the previous model's objects
@@ -85,8 +86,8 @@ func (a *App) drawPanels() {
 		imgui.Text("reading " + filepath.Base(t.path) + " …")
 		imgui.ProgressBarV(t.progress(), imgui.Vec2{X: -1, Y: 0}, fmt.Sprintf("%.0f%%", 100*t.progress()))
 	}
-	sections := []func(){a.filesPanel, a.viewPanel, a.dataPanel, a.animPanel, a.selPanel, a.routesPanel, a.consolePanel, a.helpPanel, a.plotPanel}
-	titles := []string{"Files", "View", "Data", "Animation", "Selection", "Routes", "Command line", "Help", "Time series"}
+	sections := []func(){a.filesPanel, a.viewPanel, a.dataPanel, a.animPanel, a.selPanel, a.routesPanel, a.consolePanel, a.helpPanel, a.plotPanel, a.jobsPanel}
+	titles := []string{"Files", "View", "Data", "Animation", "Selection", "Routes", "Command line", "Help", "Time series", "Jobs"}
 	for i, f := range sections {
 		imgui.PushIDInt(i)
 		if a.header(i, titles[i]) {

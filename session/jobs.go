@@ -203,3 +203,27 @@ func start(r JobRow) time.Time {
 	}
 	return r.Meta.Start
 }
+
+// JobCentre is the middle of a job's ports at the state's step in its
+// layout (the Jobs panel turns the camera there); ok false when the job
+// runs on no port at that step.
+func (s *Session) JobCentre(st *view.State, id int64) (scene.Vec3, bool) {
+	if s.model == nil || s.d.jobs == nil || st.Step >= s.d.jobs.Steps() {
+		return scene.Vec3{}, false
+	}
+	ids := make([]int64, s.model.NumPorts())
+	s.d.jobs.FillJobs(ids, st.Step)
+	l := s.layout(st.Layout)
+	var sum scene.Vec3
+	n := 0
+	for p, j := range ids {
+		if j == id {
+			sum = sum.Add(l.PortPos[p])
+			n++
+		}
+	}
+	if n == 0 {
+		return scene.Vec3{}, false
+	}
+	return sum.Mul(1 / float32(n)), true
+}

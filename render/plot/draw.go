@@ -59,8 +59,8 @@ func axes(out []Prim, p *Plot, f Frame, s int, st Style) []Prim {
 		Prim{Kind: Seg, X0: x0, Y0: y1, X1: x1, Y1: y1, Width: float64(s), Color: st.Axis, Alpha: 1},
 		Prim{Kind: Seg, X0: x0, Y0: y0, X1: x0, Y1: y1, Width: float64(s), Color: st.Axis, Alpha: 1},
 		Prim{Kind: Text, X0: x0, Y0: y0 - float64(15*s), Color: st.Text, Alpha: 1, Label: p.Title},
-		Prim{Kind: Text, X0: x0 - float64((marginLeft-2)*s), Y0: y0, Color: st.Text, Alpha: 1, Label: num(f.Hi)},
-		Prim{Kind: Text, X0: x0 - float64((marginLeft-2)*s), Y0: y1 - float64(13*s), Color: st.Text, Alpha: 1, Label: num(f.Lo)},
+		Prim{Kind: Text, X0: x0 - float64((marginLeft-2)*s), Y0: y0, Color: st.Text, Alpha: 1, Label: Num(f.Hi)},
+		Prim{Kind: Text, X0: x0 - float64((marginLeft-2)*s), Y0: y1 - float64(13*s), Color: st.Text, Alpha: 1, Label: Num(f.Lo)},
 		Prim{Kind: Text, X0: x0, Y0: y1 + float64(2*s), Color: st.Text, Alpha: 1, Label: "step 0"},
 	)
 	last := "step " + itoa(p.Steps-1)
@@ -119,7 +119,7 @@ func key(out []Prim, p *Plot, f Frame, s int) []Prim {
 	add := func(name string, c data.RGB) {
 		out = append(out, Prim{Kind: Fill, X0: x, Y0: y + float64(2*s), X1: x + float64(10*s), Y1: y + float64(12*s), Color: c, Alpha: 1},
 			Prim{Kind: Text, X0: x + float64(13*s), Y0: y, Color: c, Alpha: 1, Label: name})
-		x += float64((len(name)+4) * 7 * s)
+		x += float64((len(name) + 4) * 7 * s)
 	}
 	for _, l := range p.Lines {
 		add(l.Name, l.Color)

@@ -87,13 +87,13 @@ func Hover(p *Plot, step int) []string {
 			continue
 		}
 		out = append(out, fmt.Sprintf("%s: min %s p10 %s median %s p90 %s max %s", b.Name,
-			data.FormatExact(b.Min[step]), num(b.P[0][step]), num(b.P[4][step]), num(b.P[8][step]), data.FormatExact(b.Max[step])))
+			data.FormatExact(b.Min[step]), Num(b.P[0][step]), Num(b.P[4][step]), Num(b.P[8][step]), data.FormatExact(b.Max[step])))
 	}
 	return out
 }
 
-// num writes a percentile: whole numbers exactly, others to 4 decimals.
-func num(v float64) string {
+// Num writes a percentile or mean: whole numbers exactly, others to 4 decimals.
+func Num(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1<<53 {
 		return fmt.Sprintf("%.0f", v)
 	}
