@@ -47,6 +47,10 @@ func (a *App) jobsPanel() {
 		textDisabled("no job runs at this step (load a job file or a log directory)")
 		return
 	}
+	routes := st.JobRoutes
+	if imgui.Checkbox("draw the jobs' routes in their colours", &routes) {
+		j.err = a.run(ctl.Cmd{"job-routes", ctl.OnOff(routes)})
+	}
 	if st.Job != 0 {
 		if imgui.Button(fmt.Sprintf("Frame job %d", st.Job)) {
 			if c, ok := a.env.JobCentre(st, st.Job); ok {

@@ -126,3 +126,69 @@ func TestJobRows(t *testing.T) {
 		t.Errorf("by user: %s first", rows[0].Meta.User)
 	}
 }
+
+// TestJobRoutes: on ring4 at step 1, job 7 (n00, n01 on s0) and job 9
+// (s2.0, s2.1) route inside their own switches: no link is shared, each
+// segment is its job's colour; at step 0 job 9 runs on one node only.
+func TestJobRoutes(t *testing.T) {
+	s, in, warn := session(t, ring4Model, "logs testdata/ring4logs", "step 1", "job-routes on")
+	if _, err := s.Scene(&in.State); err != nil {
+		t.Fatal(err)
+	}
+	got := s.jobRoutes(&in.State)
+	if len(got) == 0 {
+		t.Fatalf("no job routes (warnings: %s)", warn)
+	}
+	m := s.Model()
+	for _, r := range got {
+		if r.Lanes != 1 {
+			t.Errorf("route %v shared by %d jobs", r.Ports, r.Lanes)
+		}
+		sw := m.SwitchOf(r.Ports[0])
+		want := s.jobColor(7)
+		if sw == 2 {
+			want = s.jobColor(9)
+		}
+		if r.Color != want {
+			t.Errorf("segment on switch %d in %v, want %v", sw, r.Color, want)
+		}
+	}
+	if !strings.Contains(strings.Join(s.Caption(&in.State), "\n"), "job routes: 2 job(s), 4 routes") {
+		t.Errorf("caption %q", s.Caption(&in.State))
+	}
+	in.ExecLine("select job 9")
+	for _, r := range s.jobRoutes(&in.State) {
+		if r.Color != s.jobColor(9) {
+			t.Fatal("with job 9 selected another job's route is drawn")
+		}
+	}
+}
+
+// TestJobRoutesShared: in the six-jobs study at step 40 some links carry
+// routes of several jobs (the contention `fabnet load` counts): each job
+// there gets its own lane, in its own colour.
+func TestJobRoutesShared(t *testing.T) {
+	s, in, _ := session(t, "../examples/cplant/cplant.fvm", "job ../examples/sixjobs/jobs.dat", "step 40", "job-routes on")
+	lanes := map[[2]model.PortRef][]scene.Route{}
+	for _, r := range s.jobRoutes(&in.State) {
+		k := [2]model.PortRef{r.Ports[0], r.Ports[1]}
+		lanes[k] = append(lanes[k], r)
+	}
+	shared := 0
+	for k, rs := range lanes {
+		if len(rs) == 1 {
+			continue
+		}
+		shared++
+		seen := map[scene.Color]bool{}
+		for i, r := range rs {
+			if r.Lane != i || r.Lanes != len(rs) || seen[r.Color] {
+				t.Fatalf("link %v: lane %d/%d colour %v (lane %d of %d expected, colours distinct)", k, r.Lane, r.Lanes, r.Color, i, len(rs))
+			}
+			seen[r.Color] = true
+		}
+	}
+	if shared == 0 {
+		t.Fatal("no link shared by two jobs at step 40")
+	}
+}

@@ -29,9 +29,10 @@ type Session struct {
 	layouts [2]*scene.Layout
 	style   scene.Style
 	d       dataState
-	logs    *logDir      // the log directory loaded by LoadLogs, nil when none
-	stats   statsCache   // job statistics (plot, Jobs panel)
-	meta    metaCache    // job metadata (Jobs panel)
+	logs    *logDir    // the log directory loaded by LoadLogs, nil when none
+	stats   statsCache // job statistics (plot, Jobs panel)
+	meta    metaCache  // job metadata (Jobs panel)
+	jr      jobRouteCache
 	last    *scene.Scene // the previous picture's scene, for recolouring
 	lastKey string
 }
@@ -108,7 +109,7 @@ func (s *Session) Scene(st *view.State) (*scene.Scene, error) {
 	if err := s.applyData(st, &in); err != nil {
 		return nil, err
 	}
-	in.Routes = s.traceAll(st)
+	in.Routes = append(s.traceAll(st), s.jobRoutes(st)...) // session/jobroutes.go
 	return scene.Build(in)
 }
 
@@ -223,7 +224,7 @@ func (s *Session) sceneKey(st *view.State) string {
 	}
 	slices.Sort(hidden)
 	return fmt.Sprintf("%p %p %p %p %v %v %v %v %v %v %v %v %q",
-		s.model, s.d.param, s.d.jobs, s.d.init, s.style, st.Layout, st.View, st.Mode, st.Range, st.HasRange, st.Jobs, hidden, fmt.Sprint(st.Routes, st.Job)+"|"+st.Select)
+		s.model, s.d.param, s.d.jobs, s.d.init, s.style, st.Layout, st.View, st.Mode, st.Range, st.HasRange, st.Jobs, hidden, fmt.Sprint(st.Routes, st.Job, jobRouteKey(st))+"|"+st.Select)
 }
 
 // sceneFor returns the scene of a state: the previous one recoloured when
@@ -266,6 +267,9 @@ func (s *Session) caption(st *view.State) []string {
 	}
 	for _, n := range s.notes {
 		lines = append(lines, n.Text)
+	}
+	if st.JobRoutes && s.jr.note != "" {
+		lines = append(lines, s.jr.note)
 	}
 	return lines
 }

@@ -40,7 +40,12 @@ func analysisCommands() map[string]command {
 		"counter": {1, "counter NAME", func(in *Interp, a []string) error {
 			return in.logEnv(func(e LogEnv) error { return e.SetCounter(a[0]) })
 		}},
-		"plot":   {1, "plot on|off", (*Interp).plot},
+		"plot": {1, "plot on|off", (*Interp).plot},
+		"job-routes": {1, "job-routes on|off", func(in *Interp, a []string) error {
+			on, err := onOff(a[0])
+			in.State.JobRoutes = on && err == nil
+			return err
+		}},
 		"export": {2, "export series PATH.csv", (*Interp).export},
 	}
 }

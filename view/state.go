@@ -51,9 +51,12 @@ type State struct {
 	Select   string // label as given; "" = nothing selected
 	Job      int64  // the selected job (`select job N`); 0 = none
 	Plot     bool   // the time-series plot drawn into snapshots (`plot on`)
-	Camera   scene.Camera
-	Width    int
-	Height   int
+	// JobRoutes: the links the jobs' routes use drawn in the jobs' colours
+	// (`job-routes on`)
+	JobRoutes bool
+	Camera    scene.Camera
+	Width     int
+	Height    int
 }
 
 // NewState is the state before any command: planar network view, step 0,
