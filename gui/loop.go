@@ -106,6 +106,7 @@ func (a *App) rebuild() {
 	a.legend = a.env.Legend(st)
 	a.p.plot.setPlot(a.env.Plot(st))
 	a.p.jobs.setRows(a.env.JobRows(st.Step))
+	a.p.drill.setSummary(a.env.MachineSummary(st))
 }
 
 // dt is the time since the last frame, in seconds.

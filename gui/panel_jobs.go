@@ -96,8 +96,7 @@ func (a *App) jobsPanel() {
 				if imgui.SelectableV(cell, r.ID == st.Job, imgui.SelectableFlagsSpanAllColumns, imgui.Vec2{}) {
 					j.err = a.run(ctl.Cmd{"select", "job", fmt.Sprint(r.ID)})
 				}
-				lo, hi := imgui.ItemRectMin(), imgui.ItemRectMax()
-				j.at[r.ID] = imgui.Vec2{X: (lo.X + hi.X) / 2, Y: (lo.Y + hi.Y) / 2}
+				j.at[r.ID] = itemMiddle()
 				continue
 			}
 			imgui.Text(cell)

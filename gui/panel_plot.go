@@ -50,7 +50,12 @@ func (a *App) plotPanel() {
 	}
 }
 
-// plotHeight is the share of the 3-D view the plot window covers.
+// plotShown says whether the plot window is drawn: `plot on` with
+// something to plot.
+func (a *App) plotShown() bool { return a.in.State.Plot && a.p.plot.pl != nil }
+
+// plotHeight is the share of the window's height the plot takes from the
+// 3-D view.
 const plotHeight = 0.32
 
 // drawPlot draws the plot along the bottom of the 3-D view: the core's
@@ -59,12 +64,12 @@ const plotHeight = 0.32
 func (a *App) drawPlot() {
 	p := &a.p.plot
 	p.hover = -1
-	if !a.in.State.Plot || p.pl == nil {
+	if !a.plotShown() {
 		return
 	}
 	x, _, w, h := a.viewport()
-	ph := h * plotHeight
-	imgui.SetNextWindowPosV(imgui.Vec2{X: x, Y: h - ph}, imgui.ConditionAlways, imgui.Vec2{})
+	ph := a.winSize()[1] - h
+	imgui.SetNextWindowPosV(imgui.Vec2{X: x, Y: h}, imgui.ConditionAlways, imgui.Vec2{})
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: w, Y: ph}, imgui.ConditionAlways)
 	imgui.BeginV("time series", nil, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoCollapse|imgui.WindowFlagsNoTitleBar|imgui.WindowFlagsNoScrollbar)
 	o, avail := imgui.CursorScreenPos(), imgui.ContentRegionAvail()

@@ -192,3 +192,35 @@ func TestJobRoutesShared(t *testing.T) {
 		t.Fatal("no link shared by two jobs at step 40")
 	}
 }
+
+// TestMachineSummary: ring4logs at step 1: five listed ports, all with a
+// sample (150 200 80 90 100); at step 0, s0.4 has none.
+func TestMachineSummary(t *testing.T) {
+	s, in, _ := session(t, ring4Model, "logs testdata/ring4logs", "step 1")
+	sum, err := s.MachineSummary(&in.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Ports != 5 || sum.Gaps != 0 || sum.Stat.Min != 80 || sum.Stat.Max != 200 || sum.Stat.Mean != 124 {
+		t.Fatalf("summary %+v", sum)
+	}
+	if sum.Top[0].Value != 200 || sum.Top[len(sum.Top)-1].Value != 80 {
+		t.Errorf("top %+v", sum.Top)
+	}
+	n := 0
+	for _, c := range sum.Hist {
+		n += c
+	}
+	if n != 5 || sum.Hist[0] != 1 || sum.Hist[1] != 1 || sum.Hist[len(sum.Hist)-1] != 1 { // bins of 6: 80 in the first, 90 in the second, 200 in the last
+		t.Errorf("histogram %v", sum.Hist)
+	}
+	in.ExecLine("step 0")
+	sum, _ = s.MachineSummary(&in.State)
+	if sum.Ports != 4 || sum.Gaps != 1 {
+		t.Errorf("step 0: %d ports, %d gaps", sum.Ports, sum.Gaps)
+	}
+	ports := s.JobPorts(&in.State, 9)
+	if len(ports) != 1 || ports[0].Value != 40 {
+		t.Errorf("job 9 at step 0: %+v", ports)
+	}
+}
