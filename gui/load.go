@@ -69,7 +69,7 @@ func (e *env) Snapshot(path string, st *view.State) error {
 	if err != nil {
 		return err
 	}
-	img, err := gl.Picture(a.r, sc, st.Camera, st.Width, st.Height-ph, e.Style().Background, e.Caption(st), e.Legend(st))
+	img, err := gl.Picture(a.r, sc, st.Camera, st.Width, st.Height-ph, e.Style().Background, e.Caption(st), e.PictureLegend(st))
 	if err == nil && pl != nil {
 		img = overlay.StackPlot(img, pl, ph, e.PlotStyle())
 	}

@@ -105,8 +105,7 @@ func (a *App) rebuild() {
 	a.caption = a.env.Caption(st)
 	a.legend = a.env.Legend(st)
 	a.p.plot.setPlot(a.env.Plot(st))
-	a.p.jobs.setRows(a.env.JobRows(st.Step))
-	a.p.drill.setSummary(a.env.MachineSummary(st))
+	a.p.jobs.stale, a.p.drill.stale = true, true // made when their panels are drawn
 }
 
 // dt is the time since the last frame, in seconds.

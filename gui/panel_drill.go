@@ -19,6 +19,9 @@ type drillState struct {
 	sum *session.Summary
 	err string
 	at  map[string]imgui.Vec2 // middle of each clickable row by its text
+	// stale: the state changed since the summary was made (it is made
+	// when the panel is drawn, not every animation frame)
+	stale bool
 }
 
 // setSummary keeps the core's summary of the step.
@@ -35,6 +38,11 @@ func (d *drillState) setSummary(s *session.Summary, err error) {
 func (a *App) drillPanel() {
 	d := &a.p.drill
 	d.at = map[string]imgui.Vec2{}
+	if d.stale {
+		d.err = ""
+		d.setSummary(a.env.MachineSummary(&a.in.State))
+		d.stale = false
+	}
 	path := d.d.Path()
 	for i, l := range path {
 		if i > 0 {
@@ -113,7 +121,7 @@ func (a *App) drillMachine() {
 		}
 	}
 	imgui.Text("jobs by mean at this step:")
-	rows := append([]session.JobRow(nil), a.p.jobs.rows...)
+	rows := append([]session.JobRow(nil), a.jobRows()...)
 	session.SortJobRows(rows, "mean", true)
 	for _, r := range rows {
 		mean := "-"

@@ -20,6 +20,18 @@ type jobsState struct {
 	err     string
 	loadErr string               // the core's, when the rows could not be made
 	at      map[int64]imgui.Vec2 // middle of each job's id cell, last drawn (tests)
+	stale   bool                 // the state changed since rows were made
+}
+
+// jobRows are the core's jobs at the step, made again after a change
+// (only while a panel that shows them is open: not every animation frame).
+func (a *App) jobRows() []session.JobRow {
+	j := &a.p.jobs
+	if j.stale {
+		j.setRows(a.env.JobRows(a.in.State.Step))
+		j.stale = false
+	}
+	return j.rows
 }
 
 // setRows keeps the jobs the core lists at the step, in the panel's order.
@@ -38,7 +50,7 @@ func (j *jobsState) setRows(rows []session.JobRow, err error) {
 func (a *App) jobsPanel() {
 	st := &a.in.State
 	j := &a.p.jobs
-	rows := j.rows
+	rows := a.jobRows()
 	if j.loadErr != "" {
 		errText(j.loadErr)
 		return

@@ -69,7 +69,7 @@ func (s *Session) Render(st *view.State) (*image.RGBA, error) {
 	if err != nil {
 		return nil, err
 	}
-	img, err := gl.Picture(s.r, sc, st.Camera, st.Width, st.Height-ph, s.Style().Background, s.Caption(st), s.Legend(st))
+	img, err := gl.Picture(s.r, sc, st.Camera, st.Width, st.Height-ph, s.Style().Background, s.Caption(st), s.PictureLegend(st))
 	if err != nil || pl == nil {
 		return img, err
 	}

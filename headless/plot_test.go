@@ -72,3 +72,22 @@ func near(img *image.RGBA, x, y int, want data.RGB) bool {
 	}
 	return false
 }
+
+// `legend off`: the picture has no legend, so the scene takes its place.
+func TestLegendOff(t *testing.T) {
+	gltest.Need(t)
+	s, in := newSession(t, ring4, "param "+fixtures+"ring4.fvd", "size 600 400")
+	if _, err := s.Render(&in.State); err != nil {
+		t.Fatal(err)
+	}
+	if s.PictureLegend(&in.State) == nil {
+		t.Fatal("no legend with parameter data")
+	}
+	in.ExecLine("legend off")
+	if _, err := s.Render(&in.State); err != nil {
+		t.Fatal(err)
+	}
+	if s.PictureLegend(&in.State) != nil {
+		t.Fatal("legend off kept the legend")
+	}
+}

@@ -240,3 +240,12 @@ func (s *Session) NeedPlot(st *view.State) (*plot.Plot, error) {
 	}
 	return pl, err
 }
+
+// PictureLegend is the legend a snapshot draws: none after `legend off`
+// (the scene then takes the legend's place).
+func (s *Session) PictureLegend(st *view.State) *data.Legend {
+	if st.NoLegend {
+		return nil
+	}
+	return s.Legend(st)
+}

@@ -41,6 +41,13 @@ func analysisCommands() map[string]command {
 			return in.logEnv(func(e LogEnv) error { return e.SetCounter(a[0]) })
 		}},
 		"plot": {1, "plot on|off", (*Interp).plot},
+		"legend": {1, "legend on|off", func(in *Interp, a []string) error {
+			on, err := onOff(a[0])
+			if err == nil {
+				in.State.NoLegend = !on
+			}
+			return err
+		}},
 		"job-routes": {1, "job-routes on|off", func(in *Interp, a []string) error {
 			on, err := onOff(a[0])
 			in.State.JobRoutes = on && err == nil

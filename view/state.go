@@ -54,6 +54,7 @@ type State struct {
 	// JobRoutes: the links the jobs' routes use drawn in the jobs' colours
 	// (`job-routes on`)
 	JobRoutes bool
+	NoLegend  bool // `legend off`: pictures without the legend
 	Camera    scene.Camera
 	Width     int
 	Height    int
