@@ -37,13 +37,23 @@ func jobRouteKey(st *view.State) string {
 // not trace is counted in one warning; a job with more routes than
 // maxJobRoutes is left out with a warning.
 func (s *Session) jobRoutes(st *view.State) []scene.Route {
-	if !st.JobRoutes || s.d.jobs == nil || st.Step >= s.d.jobs.Steps() {
+	if !st.JobRoutes {
 		return nil
 	}
-	key := fmt.Sprintf("%p %s", s.d.jobs, jobRouteKey(st))
+	return s.routesOfJobs(st)
+}
+
+// routesOfJobs is jobRoutes whether or not they are drawn (a selected
+// job's routes also keep its network ports bright).
+func (s *Session) routesOfJobs(st *view.State) []scene.Route {
+	if s.d.jobs == nil || st.Step >= s.d.jobs.Steps() {
+		return nil
+	}
+	key := fmt.Sprintf("%p step %d job %d", s.d.jobs, st.Step, st.Job)
 	if s.jr.key == key {
 		return s.jr.routes
 	}
+	s.jr = jobRouteCache{key: key}
 	m := s.model
 	if s.routes == nil {
 		set, err := routes.Open(m)

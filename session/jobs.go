@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/render/scene"
 	"github.com/fabviz/fabviz/view"
 )
@@ -15,8 +16,9 @@ import (
 const dimWeight = 0.75
 
 // dimOthers keeps the selected job's ports at the step in their colours
-// and blends every other port toward the background, in both views. With
-// no parameter data the job's ports stay white.
+// — its processor ports and the network ports its routes use (when the
+// routes trace) — and blends every other port toward the background, in
+// both views. With no parameter data the job's ports stay white.
 func (s *Session) dimOthers(st *view.State, in *scene.Input) {
 	if st.Job == 0 || s.d.jobs == nil {
 		return
@@ -35,9 +37,15 @@ func (s *Session) dimOthers(st *view.State, in *scene.Input) {
 	default:
 		in.PortColors = slices.Clone(in.PortColors) // s.d.rgb is reused for the next step
 	}
+	onRoute := map[model.PortRef]bool{} // network ports the job's routes use
+	for _, r := range s.routesOfJobs(st) {
+		for _, p := range r.Ports {
+			onRoute[p] = true
+		}
+	}
 	bg := s.style.Background
 	for p, id := range ids {
-		if c := (*dst)[p]; id != st.Job && c != scene.NoJob {
+		if c := (*dst)[p]; id != st.Job && !onRoute[model.PortRef(p)] && c != scene.NoJob {
 			for k := range c {
 				c[k] += (bg[k] - c[k]) * dimWeight
 			}
