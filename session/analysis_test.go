@@ -40,8 +40,11 @@ func TestLogsDirectory(t *testing.T) {
 	if err := in.ExecLine("counter nosuch"); err == nil || !strings.Contains(err.Error(), "symbol_error") {
 		t.Errorf("unknown counter: %v", err)
 	}
-	if err := in.ExecLine("logs testdata"); err == nil {
-		t.Error("a directory without logs loaded")
+	if err := in.ExecLine("logs testdata"); err == nil || !strings.Contains(err.Error(), "no collection logs") {
+		t.Errorf("a directory without logs: %v", err)
+	}
+	if err := in.ExecLine("logs testdata/ring4logs/job.fvlog"); err == nil || !strings.Contains(err.Error(), "param or job") {
+		t.Errorf("a log file given to logs: %v", err)
 	}
 }
 
@@ -222,5 +225,28 @@ func TestMachineSummary(t *testing.T) {
 	ports := s.JobPorts(&in.State, 9)
 	if len(ports) != 1 || ports[0].Value != 40 {
 		t.Errorf("job 9 at step 0: %+v", ports)
+	}
+}
+
+// TestLogsDirectoryBadLog: one broken log stops `logs` with its FILE:LINE
+// error and the data loaded before stay.
+func TestLogsDirectoryBadLog(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"port_xmit_data.fvlog", "job.fvlog"} {
+		b, err := os.ReadFile(filepath.Join("testdata/ring4logs", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "bad.fvlog"), []byte("#! fabviz-log 1\n#! ports s0.0\n2026-11-21T10:00:00Z 1 2\n"), 0o644)
+	s, in, _ := session(t, ring4Model, "param testdata/ring4.fvd")
+	before := s.Param()
+	err := in.ExecLine("logs " + dir)
+	if err == nil || !strings.Contains(err.Error(), "bad.fvlog:3") {
+		t.Fatalf("a broken log: %v", err)
+	}
+	if s.Param() != before || s.Counters() != nil {
+		t.Error("a failed logs command changed the loaded data")
 	}
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -30,6 +31,11 @@ func (s *Session) LoadLogs(dir string) error {
 	m, err := s.needModel()
 	if err != nil {
 		return err
+	}
+	if fi, err := os.Stat(dir); err != nil {
+		return err
+	} else if !fi.IsDir() {
+		return fmt.Errorf("%s is a file, not a directory: load one log with param or job", dir)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.fvlog"))
 	if err != nil {
