@@ -34,6 +34,18 @@ func (a *App) plotPanel() {
 	if p.pl == nil {
 		textDisabled("select a port, switch, host or job (Jobs panel) with data loaded")
 	}
+	beginDisabled(st.Select == "")
+	if imgui.Button("Keep the selection in the plot") && st.Select != "" {
+		p.err = a.run(ctl.Cmd{"plot", "add", st.Select})
+	}
+	endDisabled()
+	if len(st.Pins) > 0 {
+		imgui.SameLine()
+		if imgui.Button("Clear kept") {
+			p.err = a.run(ctl.Cmd{"plot", "clear"})
+		}
+		imgui.Textf("kept: %v", st.Pins)
+	}
 	imgui.InputTextWithHint("##csv", "series.csv", &p.csv)
 	imgui.SameLine()
 	if imgui.Button("Export CSV") && p.csv != "" {

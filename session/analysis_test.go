@@ -250,3 +250,37 @@ func TestLogsDirectoryBadLog(t *testing.T) {
 		t.Error("a failed logs command changed the loaded data")
 	}
 }
+
+// TestPlotPins: `plot add` overlays further selections, each in its own
+// colour; `plot clear` drops them.
+func TestPlotPins(t *testing.T) {
+	s, in, _ := session(t, ring4Model, "logs testdata/ring4logs", "select s0.0", "plot add s0.1", "plot add s2", "plot add s0.1")
+	pl, err := s.Plot(&in.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	colours := map[[3]float32]bool{}
+	for _, l := range pl.Lines {
+		names = append(names, l.Name)
+		colours[l.Color] = true
+	}
+	if got := strings.Join(names, "|"); got != "s0.0 n00|s0.1 n01|s2 (sum of its ports)" {
+		t.Fatalf("lines %q", got)
+	}
+	if len(colours) != 3 {
+		t.Errorf("%d colours for 3 lines", len(colours))
+	}
+	// s2's sum at step 1: s2.0 80 + s2.1 90 (s2's other ports are not listed)
+	if v := pl.Lines[2].V[1]; v != 170 || !pl.Lines[2].Has[1] {
+		t.Errorf("s2 at step 1 = %d", v)
+	}
+	in.ExecLine("plot clear")
+	pl, _ = s.Plot(&in.State)
+	if len(pl.Lines) != 1 {
+		t.Errorf("after plot clear: %d lines", len(pl.Lines))
+	}
+	if err := in.ExecLine("plot add nosuch"); err == nil {
+		t.Error("plot add of an unknown label")
+	}
+}

@@ -12,9 +12,10 @@ import (
 
 // Plot is the time-series plot of a state's selection over every step of
 // the parameter data, in slice mode (the value of each interval): a port
-// and, when linked, the other end of its cable; a switch's ports summed;
-// a host's port; and the selected job's PerSyst band. nil when there is
-// no parameter data or nothing selected.
+// and, when linked, the other end of its cable (darker); a switch's ports
+// summed; a host's port; the same for each pinned label (`plot add`), each
+// in its colour; and the selected job's PerSyst band. nil when there is
+// no parameter data or nothing selected or pinned.
 func (s *Session) Plot(st *view.State) (*plot.Plot, error) {
 	p := s.d.param
 	if p == nil || s.model == nil {
@@ -26,7 +27,14 @@ func (s *Session) Plot(st *view.State) (*plot.Plot, error) {
 		if !ok {
 			return nil, fmt.Errorf("select: unknown label %q", st.Select)
 		}
-		pl.Lines = s.selectionLines(o)
+		pl.Lines = s.selectionLines(o, s.style.Select)
+	}
+	for i, label := range st.Pins {
+		o, ok := s.model.Lookup(label)
+		if !ok {
+			return nil, fmt.Errorf("plot add: unknown label %q", label)
+		}
+		pl.Lines = append(pl.Lines, s.selectionLines(o, pinColor(i))...)
 	}
 	if st.Job != 0 {
 		b, err := s.jobBand(st.Job)
@@ -53,7 +61,7 @@ func plotTitle(h data.Header) string {
 }
 
 // selectionLines are the plotted lines of a selected object.
-func (s *Session) selectionLines(o model.Object) []plot.Line {
+func (s *Session) selectionLines(o model.Object, c data.RGB) []plot.Line {
 	m := s.model
 	switch o.Kind {
 	case model.KindSwitch:
@@ -63,11 +71,11 @@ func (s *Session) selectionLines(o model.Object) []plot.Line {
 				ports = append(ports, p)
 			}
 		}
-		return []plot.Line{s.sumLine(m.Switches[o.Switch].Label+" (sum of its ports)", s.style.Select, ports)}
+		return []plot.Line{s.sumLine(m.Switches[o.Switch].Label+" (sum of its ports)", c, ports)}
 	case model.KindPort, model.KindNode:
-		out := []plot.Line{s.sumLine(portName(m, o.Port), s.style.Select, []model.PortRef{o.Port})}
+		out := []plot.Line{s.sumLine(portName(m, o.Port), c, []model.PortRef{o.Port})}
 		if peer := m.Peer(o.Port); peer != model.NoPort {
-			out = append(out, s.sumLine(portName(m, peer)+" (other end)", routePalette[0], []model.PortRef{peer}))
+			out = append(out, s.sumLine(portName(m, peer)+" (other end)", dimmer(c), []model.PortRef{peer}))
 		}
 		return out
 	}
@@ -83,6 +91,13 @@ func portName(m *model.Model, p model.PortRef) string {
 	}
 	return name
 }
+
+// pinColor is the colour of the i-th pinned selection's series: the
+// route palette after its first colour.
+func pinColor(i int) data.RGB { return routePalette[1+i%(len(routePalette)-1)] }
+
+// dimmer is the colour of a cable's other end: its port's, darker.
+func dimmer(c data.RGB) data.RGB { return data.RGB{c[0] * 0.6, c[1] * 0.6, c[2] * 0.6} }
 
 // sumLine is the sum of ports step by step. A step where any of them has
 // no sample is a gap: a sum of the others would be shown as the whole.

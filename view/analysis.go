@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -29,7 +30,7 @@ type PlotImageEnv interface {
 
 // moreArgs are the optional arguments a command takes after its fixed
 // ones.
-var moreArgs = map[string]int{"select": 1}
+var moreArgs = map[string]int{"select": 1, "plot": 1}
 
 // analysisCommands are the commands of the analysis tools (issue 20).
 func analysisCommands() map[string]command {
@@ -77,6 +78,25 @@ func (in *Interp) analysisEnv() (AnalysisEnv, error) {
 }
 
 func (in *Interp) plot(a []string) error {
+	switch {
+	case a[0] == "clear" && len(a) == 1:
+		in.State.Pins = nil
+		return nil
+	case a[0] == "add" && len(a) == 2:
+		m, err := in.needModel()
+		if err != nil {
+			return err
+		}
+		if _, ok := m.Lookup(a[1]); !ok {
+			return fmt.Errorf("unknown label %q (want a port SWITCH.PORT, a switch or a host name)", a[1])
+		}
+		if !slices.Contains(in.State.Pins, a[1]) {
+			in.State.Pins = append(in.State.Pins, a[1])
+		}
+		return nil
+	case len(a) != 1:
+		return fmt.Errorf("want `plot on|off`, `plot add LABEL` or `plot clear`")
+	}
 	on, err := onOff(a[0])
 	if err == nil {
 		in.State.Plot = on

@@ -152,6 +152,7 @@ func (in *Interp) loadModel(p string) error {
 	in.State.Routes = nil
 	in.State.Select = ""
 	in.State.Job = 0
+	in.State.Pins = nil
 	in.State.Step = 0
 	return nil
 }

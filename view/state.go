@@ -55,9 +55,12 @@ type State struct {
 	// (`job-routes on`)
 	JobRoutes bool
 	NoLegend  bool // `legend off`: pictures without the legend
-	Camera    scene.Camera
-	Width     int
-	Height    int
+	// Pins are labels whose series the plot shows beside the selection's
+	// (`plot add LABEL`; `plot clear` empties it)
+	Pins   []string
+	Camera scene.Camera
+	Width  int
+	Height int
 }
 
 // NewState is the state before any command: planar network view, step 0,
