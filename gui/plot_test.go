@@ -2,12 +2,12 @@ package gui
 
 import (
 	"image"
-	"image/draw"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/internal/testsupport/gltest"
 	"github.com/fabviz/fabviz/render/plot"
 )
 
@@ -32,7 +32,7 @@ func TestPlotWindow(t *testing.T) {
 	if lines != 2 { // s0.0: steps 0→1 and 3→4; step 2 is a gap
 		t.Errorf("%d cyan segments, want 2", lines)
 	}
-	img := readPNG(t, shot)
+	img := gltest.ReadPNG(t, shot)
 	r := p.frame.Area
 	cyan := count(img, image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Max.Y), func(r, g, b uint8) bool { return r < 60 && g > 200 && b > 200 })
 	if cyan < 20 {
@@ -55,18 +55,19 @@ func TestPlotWindow(t *testing.T) {
 	os.Remove(shot)
 }
 
-func readPNG(t *testing.T, path string) *image.RGBA {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
+// `fabviz MODEL -logs DIR`: the window starts with the directory's
+// counters, and `counter NAME` switches the legend's counter.
+func TestStartWithLogs(t *testing.T) {
+	a := open(t, Options{Model: examples + "ring4/ring4.fvm", Logs: fixtures + "ring4logs"})
+	settle(a)
+	if got := a.env.Counters(); len(got) != 2 || a.env.Counter() != "port_xmit_data" {
+		t.Fatalf("counters %v, shown %q", got, a.env.Counter())
+	}
+	if err := a.exec(ctl.Cmd{"counter", "symbol_error"}); err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	src, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
+	settle(a)
+	if a.legend == nil || a.legend.Title != "symbol_error" {
+		t.Errorf("legend %+v after counter symbol_error", a.legend)
 	}
-	img := image.NewRGBA(src.Bounds())
-	draw.Draw(img, img.Bounds(), src, image.Point{}, draw.Src)
-	return img
 }
