@@ -284,3 +284,25 @@ func TestPlotPins(t *testing.T) {
 		t.Error("plot add of an unknown label")
 	}
 }
+
+// TestJobWithoutRouteFiles: a model without route files still draws a
+// selected job (its processor ports), with one warning however many steps
+// are drawn.
+func TestJobWithoutRouteFiles(t *testing.T) {
+	dir := t.TempDir()
+	b, err := os.ReadFile(ring4Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "ring4.fvm"), b, 0o644)
+	s, in, warn := session(t, filepath.Join(dir, "ring4.fvm"), "logs testdata/ring4logs", "select job 9", "job-routes on")
+	for step := range 3 {
+		in.State.Step = step
+		if _, err := s.Scene(&in.State); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := strings.Count(warn.String(), "\n"); n != 1 || !strings.Contains(warn.String(), "no route file") {
+		t.Errorf("warnings:\n%s", warn)
+	}
+}

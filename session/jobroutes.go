@@ -17,9 +17,11 @@ const maxJobRoutes = 250_000
 // jobRouteCache holds the job routes of one job series, step and job
 // choice.
 type jobRouteCache struct {
-	key    string
-	routes []scene.Route
-	note   string // the caption's line
+	noRoutes *model.Model // the model whose route files did not open (warned once)
+	warned   string       // the last trace failure warned about
+	key      string
+	routes   []scene.Route
+	note     string // the caption's line
 }
 
 // jobRouteKey names what the job routes depend on ("" when off).
@@ -53,12 +55,16 @@ func (s *Session) routesOfJobs(st *view.State) []scene.Route {
 	if s.jr.key == key {
 		return s.jr.routes
 	}
-	s.jr = jobRouteCache{key: key}
 	m := s.model
+	if s.jr.noRoutes == m {
+		return nil
+	}
+	s.jr = jobRouteCache{key: key, warned: s.jr.warned}
 	if s.routes == nil {
 		set, err := routes.Open(m)
 		if err != nil {
-			fmt.Fprintf(s.Warn, "job routes: %v; drawn without them\n", err)
+			fmt.Fprintf(s.Warn, "the jobs' routes are left out: %v\n", err)
+			s.jr.noRoutes = m
 			return nil
 		}
 		s.routes = set
@@ -101,8 +107,10 @@ func (s *Session) routesOfJobs(st *view.State) []scene.Route {
 			}
 		}
 	}
-	if bad > 0 {
+	if bad > 0 && firstErr.Error() != s.jr.warned {
+		// once per kind of failure, not at every step of an animation
 		fmt.Fprintf(s.Warn, "job routes: %d of %d routes did not trace (first: %v); drawn without them\n", bad, bad+traced, firstErr)
+		s.jr.warned = firstErr.Error()
 	}
 	var out []scene.Route
 	shared := 0
