@@ -286,3 +286,7 @@ func (w *welford) summary() Summary {
 	}
 	return Summary{Mean: w.mean, Min: w.min, Max: w.max, Std: math.Sqrt(w.m2 / float64(w.n)), Count: w.n}
 }
+
+// StepStatOf is the PerSyst statistics of sorted values at a step (the
+// viewer's machine summary uses the same numbers as the job reports).
+func StepStatOf(step int, sorted []int64) StepStat { return stepStat(step, sorted, PerSyst) }

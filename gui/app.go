@@ -22,6 +22,7 @@ import (
 // Options start the viewer.
 type Options struct {
 	Model, Param, Job, Init string // files to load at start ("" = none)
+	Logs                    string // a collector's log directory to load at start
 	Script                  string // run this script in the window, then close
 	Width, Height           int    // window size in screen units (0 = 1280×800)
 	Stderr                  io.Writer
@@ -162,7 +163,7 @@ func (a *App) start() error {
 			return err
 		}
 	}
-	for _, c := range []struct{ kind, path string }{{"init", a.opt.Init}, {"model", a.opt.Model}, {"param", a.opt.Param}, {"job", a.opt.Job}} {
+	for _, c := range []struct{ kind, path string }{{"init", a.opt.Init}, {"model", a.opt.Model}, {"logs", a.opt.Logs}, {"param", a.opt.Param}, {"job", a.opt.Job}} {
 		if c.path == "" {
 			continue
 		}

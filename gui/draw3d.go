@@ -21,7 +21,11 @@ func (a *App) fbSize() [2]float32 {
 func (a *App) viewport() (x, y, w, h float32) {
 	ws := a.winSize()
 	x = min(a.p.width, ws[0]-1)
-	return x, 0, max(1, ws[0]-x), max(1, ws[1])
+	h = ws[1]
+	if a.plotShown() { // the time-series plot takes the bottom (gui/panel_plot.go)
+		h *= 1 - plotHeight
+	}
+	return x, 0, max(1, ws[0]-x), max(1, h)
 }
 
 // draw3D draws the scene into the viewport, fitting the camera first when
@@ -46,6 +50,7 @@ func (a *App) draw3D() {
 	}
 	centre, radius := a.sc.Sphere()
 	px, pw, ph := int(x*sx), int(w*sx), int(h*sy)
+	py := int(fb[1]) - ph // GL counts from the bottom; the view is the window's top
 	view, proj := c.View(), c.Proj(aspect, centre, radius)
 	if a.moving() && a.animatingLines() && a.ensureLayers(int(fb[0]), int(fb[1])) {
 		// Playing a model with many links: the links and cubes do not change
@@ -55,20 +60,20 @@ func (a *App) draw3D() {
 		if key != a.layerDrawn {
 			a.static.Bind()
 			clear3D(bg)
-			a.r.DrawParts(view, proj, px, 0, pw, ph, gl.StaticParts)
+			a.r.DrawParts(view, proj, px, py, pw, ph, gl.StaticParts)
 			a.layerDrawn = key
 		}
 		clear(bg)
-		a.static.CopyTo(a.work, px, 0, pw, ph)
+		a.static.CopyTo(a.work, px, py, pw, ph)
 		a.work.Bind()
-		a.r.DrawParts(view, proj, px, 0, pw, ph, gl.DynamicParts)
-		a.work.BlitTo(px, 0, pw, ph)
+		a.r.DrawParts(view, proj, px, py, pw, ph, gl.DynamicParts)
+		a.work.BlitTo(px, py, pw, ph)
 		return
 	}
 	if a.moving() || !a.ensureTarget(int(fb[0]), int(fb[1])) {
 		// Animating or dragging: single-sampled, straight into the window.
 		a.win.BindDefault()
-		a.r.DrawViewport(view, proj, bg, px, 0, pw, ph)
+		a.r.DrawViewport(view, proj, bg, px, py, pw, ph)
 		return
 	}
 	// Still: multisampled offscreen, resolved into the window. The target
@@ -77,10 +82,10 @@ func (a *App) draw3D() {
 	key := drawn{c, a.sc, a.gen, [3]int{px, pw, ph}, bg}
 	if key != a.drawn {
 		a.target.Bind()
-		a.r.DrawViewport(view, proj, bg, px, 0, pw, ph)
+		a.r.DrawViewport(view, proj, bg, px, py, pw, ph)
 		a.drawn = key
 	}
-	a.target.BlitTo(px, 0, pw, ph)
+	a.target.BlitTo(px, py, pw, ph)
 }
 
 // drawn is what the multisampled target holds a picture of.

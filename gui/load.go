@@ -14,6 +14,7 @@ import (
 	"github.com/fabviz/fabviz/internal/pngfile"
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/render/gl"
+	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
@@ -64,7 +65,14 @@ func (e *env) Snapshot(path string, st *view.State) error {
 		return err
 	}
 	a.install(sc, recoloured)
-	img, err := gl.Picture(a.r, sc, st.Camera, st.Width, st.Height, e.Style().Background, e.Caption(st), e.Legend(st))
+	pl, ph, err := e.PlotStrip(st)
+	if err != nil {
+		return err
+	}
+	img, err := gl.Picture(a.r, sc, st.Camera, st.Width, st.Height-ph, e.Style().Background, e.Caption(st), e.PictureLegend(st))
+	if err == nil && pl != nil {
+		img = overlay.StackPlot(img, pl, ph, e.PlotStyle())
+	}
 	a.win.BindDefault()
 	if err != nil {
 		return err
@@ -239,4 +247,14 @@ func read(t *task, m *model.Model) (any, error) {
 		return data.Read(t.path, r, m, data.Options{Kind: k})
 	}
 	return nil, fmt.Errorf("%s files are read directly", t.kind)
+}
+
+// ExportPlot writes the state's time-series plot alone as a PNG, drawn as
+// the pictures draw it.
+func (e *env) ExportPlot(path string, st *view.State) error {
+	pl, err := e.NeedPlot(st)
+	if err != nil {
+		return err
+	}
+	return pngfile.Write(path, overlay.PlotImage(pl, st.Width, st.Height, e.PlotStyle()))
 }

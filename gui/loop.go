@@ -104,6 +104,8 @@ func (a *App) rebuild() {
 	a.install(sc, recoloured)
 	a.caption = a.env.Caption(st)
 	a.legend = a.env.Legend(st)
+	a.p.plot.setPlot(a.env.Plot(st))
+	a.p.jobs.stale, a.p.drill.stale = true, true // made when their panels are drawn
 }
 
 // dt is the time since the last frame, in seconds.

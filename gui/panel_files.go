@@ -66,6 +66,7 @@ func (a *App) filesPanel() {
 		a.load(kind, f.path, false)
 	}
 	endDisabled()
+	a.logsPart() // gui/panel_logs.go
 	errText(f.err)
 	if f.err == "" && f.msg != "" {
 		imgui.Text(f.msg)

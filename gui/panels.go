@@ -12,10 +12,10 @@ import (
 )
 
 // panelNames name the panels for the `panel` command, in display order.
-var panelNames = []string{"files", "view", "data", "animation", "selection", "routes", "problems", "command", "help"}
+var panelNames = []string{"files", "view", "data", "animation", "selection", "routes", "problems", "plot", "jobs", "drill", "command", "help"}
 
 // panelOpen says which panels are open at start.
-var panelOpen = []bool{false, true, true, true, true, false, false, false, false}
+var panelOpen = []bool{false, true, true, true, true, false, false, false, false, false, false, false}
 
 // panels holds what the panels' fields hold between frames.
 type panels struct {
@@ -31,6 +31,9 @@ type panels struct {
 	console  *ctl.Console
 	line     string
 	cmap     int32
+	plot     plotState  // gui/panel_plot.go
+	jobs     jobsState  // gui/panel_jobs.go
+	drill    drillState // gui/panel_drill.go
 }
 
 // forgetModel empties the fields that name the previous model's objects
@@ -85,8 +88,8 @@ func (a *App) drawPanels() {
 		imgui.Text("reading " + filepath.Base(t.path) + " …")
 		imgui.ProgressBarV(t.progress(), imgui.Vec2{X: -1, Y: 0}, fmt.Sprintf("%.0f%%", 100*t.progress()))
 	}
-	sections := []func(){a.filesPanel, a.viewPanel, a.dataPanel, a.animPanel, a.selPanel, a.routesPanel, a.problemsPanel, a.consolePanel, a.helpPanel}
-	titles := []string{"Files", "View", "Data", "Animation", "Selection", "Routes", "Problems", "Command line", "Help"}
+	sections := []func(){a.filesPanel, a.viewPanel, a.dataPanel, a.animPanel, a.selPanel, a.routesPanel, a.problemsPanel, a.plotPanel, a.jobsPanel, a.drillPanel, a.consolePanel, a.helpPanel}
+	titles := []string{"Files", "View", "Data", "Animation", "Selection", "Routes", "Problems", "Time series", "Jobs", "Drill-down", "Command line", "Help"}
 	for i, f := range sections {
 		imgui.PushIDInt(i)
 		if a.header(i, titles[i]) {
@@ -95,6 +98,7 @@ func (a *App) drawPanels() {
 		imgui.PopID()
 	}
 	imgui.End()
+	a.drawPlot() // gui/panel_plot.go
 	a.drawCaption()
 }
 

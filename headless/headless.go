@@ -6,6 +6,7 @@ import (
 
 	"github.com/fabviz/fabviz/internal/pngfile"
 	"github.com/fabviz/fabviz/render/gl"
+	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/session"
 	"github.com/fabviz/fabviz/view"
 )
@@ -64,7 +65,15 @@ func (s *Session) Render(st *view.State) (*image.RGBA, error) {
 	} else {
 		s.r.Upload(sc)
 	}
-	return gl.Picture(s.r, sc, st.Camera, st.Width, st.Height, s.Style().Background, s.Caption(st), s.Legend(st))
+	pl, ph, err := s.PlotStrip(st)
+	if err != nil {
+		return nil, err
+	}
+	img, err := gl.Picture(s.r, sc, st.Camera, st.Width, st.Height-ph, s.Style().Background, s.Caption(st), s.PictureLegend(st))
+	if err != nil || pl == nil {
+		return img, err
+	}
+	return overlay.StackPlot(img, pl, ph, s.PlotStyle()), nil
 }
 
 func (s *Session) initGL() error {
@@ -82,4 +91,14 @@ func (s *Session) initGL() error {
 	}
 	s.ctx, s.r = ctx, r
 	return nil
+}
+
+// ExportPlot writes the state's time-series plot alone as a PNG of the
+// state's size.
+func (s *Session) ExportPlot(path string, st *view.State) error {
+	pl, err := s.NeedPlot(st)
+	if err != nil {
+		return err
+	}
+	return pngfile.Write(path, overlay.PlotImage(pl, st.Width, st.Height, s.PlotStyle()))
 }

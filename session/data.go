@@ -80,6 +80,9 @@ func (s *Session) SetParam(p *data.Series) error {
 		s.d.jobs, s.d.palette = nil, nil
 	}
 	s.d.param = p
+	if s.logs != nil {
+		s.logs.shown = "" // a file of its own, not one of the directory's counters
+	}
 	return nil
 }
 
@@ -141,6 +144,7 @@ func (s *Session) applyData(st *view.State, in *scene.Input) error {
 	if st.Jobs && s.d.jobs != nil {
 		in.JobColors = s.jobColors(st.Step)
 	}
+	s.dimOthers(st, in) // session/jobs.go
 	return nil
 }
 

@@ -29,6 +29,10 @@ type Session struct {
 	layouts [2][2]*scene.Layout // by kind and arrangement
 	style   scene.Style
 	d       dataState
+	logs    *logDir    // the log directory loaded by LoadLogs, nil when none
+	stats   statsCache // job statistics (plot, Jobs panel)
+	meta    metaCache  // job metadata (Jobs panel)
+	jr      jobRouteCache
 	last    *scene.Scene // the previous picture's scene, for recolouring
 	lastKey string
 	found   findings // what diagnose found in the loaded data
@@ -61,6 +65,7 @@ func (s *Session) SetModel(m *model.Model) {
 	s.model = m
 	s.routes = nil
 	s.d.param, s.d.jobs, s.d.palette = nil, nil, nil // bound to the old model
+	s.logs = nil
 	s.layouts = [2][2]*scene.Layout{}
 }
 
@@ -105,7 +110,7 @@ func (s *Session) Scene(st *view.State) (*scene.Scene, error) {
 	if err := s.applyData(st, &in); err != nil {
 		return nil, err
 	}
-	in.Routes = s.traceAll(st)
+	in.Routes = append(s.traceAll(st), s.jobRoutes(st)...) // session/jobroutes.go
 	return scene.Build(in)
 }
 
@@ -228,7 +233,7 @@ func (s *Session) sceneKey(st *view.State) string {
 	}
 	slices.Sort(hidden)
 	return fmt.Sprintf("%p %p %p %p %v %v %v %v %v %v %v %v %v %q",
-		s.model, s.d.param, s.d.jobs, s.d.init, s.style, st.Layout, st.Arrange, st.View, st.Mode, st.Range, st.HasRange, st.Jobs, hidden, fmt.Sprint(st.Routes)+"|"+st.Select)
+		s.model, s.d.param, s.d.jobs, s.d.init, s.style, st.Layout, st.Arrange, st.View, st.Mode, st.Range, st.HasRange, st.Jobs, hidden, fmt.Sprint(st.Routes, st.Job, jobRouteKey(st))+"|"+st.Select)
 }
 
 // sceneFor returns the scene of a state: the previous one recoloured when
@@ -273,8 +278,14 @@ func (s *Session) caption(st *view.State) []string {
 	if st.Finding != "" {
 		lines = append(lines, st.Finding)
 	}
+	if st.Job != 0 {
+		lines = append(lines, fmt.Sprintf("job %d: its ports at this step in colour, the others dimmed", st.Job))
+	}
 	for _, n := range s.notes {
 		lines = append(lines, n.Text)
+	}
+	if st.JobRoutes && s.jr.note != "" {
+		lines = append(lines, s.jr.note)
 	}
 	return lines
 }

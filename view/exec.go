@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -101,13 +102,14 @@ func init() {
 		"route":          {2, "route SRC DST", (*Interp).route},
 		"route-switches": {2, "route-switches A B", (*Interp).routeSwitches},
 		"clear-routes":   {0, "clear-routes", func(in *Interp, _ []string) error { in.State.Routes = nil; return nil }},
-		"select":         {1, "select LABEL", (*Interp).selectCmd},
+		"select":         {1, "select LABEL | select job N", (*Interp).selectCmd},
 		"camera":         {3, "camera AZIMUTH ELEVATION DISTANCE", (*Interp).camera},
 		"size":           {2, "size W H", (*Interp).size},
 		"snapshot":       {1, "snapshot PATH", func(in *Interp, a []string) error { return in.Env.Snapshot(in.path(a[0]), &in.State) }},
 		"screenshot":     {1, "screenshot PATH", func(in *Interp, a []string) error { return in.Env.Screenshot(in.path(a[0]), &in.State) }},
 		"diagnose":       {1, "diagnose N", (*Interp).diagnoseCmd},
 	}
+	maps.Copy(commands, analysisCommands()) // view/analysis.go
 }
 
 // Exec executes one command given as fields; an empty list does nothing.
@@ -120,10 +122,10 @@ func (in *Interp) Exec(f []textio.Field) error {
 	if !ok {
 		return fmt.Errorf("unknown command %q", name)
 	}
-	if len(f)-1 != c.args {
+	if n := len(f) - 1; n < c.args || n > c.args+moreArgs[name] {
 		return fmt.Errorf("%s: want %d argument(s), got %d (usage: %s)", name, c.args, len(f)-1, c.usage)
 	}
-	args := make([]string, c.args)
+	args := make([]string, len(f)-1)
 	for i := range args {
 		args[i] = f[i+1].Text
 	}
@@ -152,6 +154,8 @@ func (in *Interp) loadModel(p string) error {
 	in.State.Routes = nil
 	in.State.Select = ""
 	in.State.Finding = ""
+	in.State.Job = 0
+	in.State.Pins = nil
 	in.State.Step = 0
 	return nil
 }
@@ -292,6 +296,9 @@ func (in *Interp) selectCmd(a []string) error {
 	m, err := in.needModel()
 	if err != nil {
 		return err
+	}
+	if len(a) == 2 {
+		return in.selectJob(a)
 	}
 	if _, ok := m.Lookup(a[0]); !ok {
 		return fmt.Errorf("unknown label %q (want a port SWITCH.PORT, a switch or a host name)", a[0])

@@ -51,9 +51,18 @@ type State struct {
 	Routes   []RouteReq
 	Select   string // label as given; "" = nothing selected
 	Finding  string // the finding `diagnose N` shows, for the caption; "" = none
-	Camera   scene.Camera
-	Width    int
-	Height   int
+	Job      int64  // the selected job (`select job N`); 0 = none
+	Plot     bool   // the time-series plot drawn into snapshots (`plot on`)
+	// JobRoutes: the links the jobs' routes use drawn in the jobs' colours
+	// (`job-routes on`)
+	JobRoutes bool
+	NoLegend  bool // `legend off`: pictures without the legend
+	// Pins are labels whose series the plot shows beside the selection's
+	// (`plot add LABEL`; `plot clear` empties it)
+	Pins   []string
+	Camera scene.Camera
+	Width  int
+	Height int
 }
 
 // NewState is the state before any command: planar network view, step 0,

@@ -36,7 +36,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
-  fabviz [MODEL] [-param F] [-job F] [-init F] [-script F.fvcmd] [-size WxH]
+  fabviz [MODEL] [-logs DIR] [-param F] [-job F] [-init F] [-script F.fvcmd] [-size WxH]
                                              open the viewer window (needs a display)
   fabviz snapshot MODEL [flags] -o OUT.png   draw the scene into a PNG (no display needed)
   fabviz run SCRIPT.fvcmd                    run a viewer script (FORMATS.md §6) headless

@@ -22,7 +22,8 @@ func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 // snapFlags are the snapshot flags: one per §6 command, plus -steps and -o.
 type snapFlags struct {
 	param, job, init, step, mode, rng, view, layout, arrange, hide, sel, camera, size, steps, out string
-	jobs                                                                                          bool
+	logs, counter, selJob                                                                         string
+	jobs, plot, jobRoutes                                                                         bool
 	routes, routeSw                                                                               multi
 	prom                                                                                          promFlags
 }
@@ -30,6 +31,11 @@ type snapFlags struct {
 func (f *snapFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.param, "param", "", "parameter file or log (§3, §5)")
 	fs.StringVar(&f.job, "job", "", "job file or log")
+	fs.StringVar(&f.logs, "logs", "", "a collector's log directory: every counter log and the job log")
+	fs.StringVar(&f.counter, "counter", "", "the counter of -logs to show (default: the first by name)")
+	fs.StringVar(&f.selJob, "select-job", "", "select job N: its ports in colour, the rest dimmed, its band in the plot")
+	fs.BoolVar(&f.plot, "plot", false, "draw the time-series plot of the selection below the scene")
+	fs.BoolVar(&f.jobRoutes, "job-routes", false, "draw the links the jobs' routes use in the jobs' colours")
 	fs.StringVar(&f.init, "init", "", "initialisation file (§4); default ./fabviz.ini when present")
 	fs.StringVar(&f.step, "step", "", "time step N (0-based)")
 	fs.StringVar(&f.mode, "mode", "", "display mode: slice, running or total")
@@ -94,6 +100,12 @@ func (f *snapFlags) script(modelPath string) ([]cmdLine, error) {
 		add("-init", "init", f.init)
 	}
 	add("MODEL", "model", modelPath)
+	if f.logs != "" {
+		add("-logs", "logs", f.logs)
+	}
+	if f.counter != "" {
+		add("-counter", "counter", f.counter)
+	}
 	if f.param != "" {
 		add("-param", "param", f.param)
 	}
@@ -119,6 +131,15 @@ func (f *snapFlags) script(modelPath string) ([]cmdLine, error) {
 	}
 	if f.jobs {
 		add("-jobs", "jobs", "on")
+	}
+	if f.selJob != "" {
+		add("-select-job", "select", "job", f.selJob)
+	}
+	if f.plot {
+		add("-plot", "plot", "on")
+	}
+	if f.jobRoutes {
+		add("-job-routes", "job-routes", "on")
 	}
 	for _, r := range f.routes {
 		a, b, ok := strings.Cut(r, ":")

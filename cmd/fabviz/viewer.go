@@ -9,7 +9,7 @@ import (
 	"github.com/fabviz/fabviz/gui"
 )
 
-// viewerCmd opens the window: fabviz [MODEL] [-param F] [-job F] [-init F]
+// viewerCmd opens the window: fabviz [MODEL] [-logs DIR] [-param F] [-job F] [-init F]
 // [-script F.fvcmd] [-size WxH]. The model may come before or after the
 // flags.
 func viewerCmd(args []string, stderr io.Writer) int {
@@ -18,6 +18,7 @@ func viewerCmd(args []string, stderr io.Writer) int {
 	var opt gui.Options
 	fs.StringVar(&opt.Param, "param", "", "parameter file or counter log (§3, §5)")
 	fs.StringVar(&opt.Job, "job", "", "job file or job log")
+	fs.StringVar(&opt.Logs, "logs", "", "a collector's log directory: every counter log and the job log (*.fvlog)")
 	fs.StringVar(&opt.Init, "init", "", "initialisation file (default ./fabviz.ini when present)")
 	fs.StringVar(&opt.Script, "script", "", "run this viewer script in the window, then exit with its status")
 	size := fs.String("size", "1280x800", "window size WxH in screen units")

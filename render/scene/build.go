@@ -265,8 +265,31 @@ func (s *Scene) addRoute(r Route) {
 		} else {
 			path = s.linkPath(a, b)
 		}
+		if r.Lanes > 1 {
+			path = laneShift(path, r.Lane, r.Lanes)
+		}
 		s.addPath(path, RouteRadius, r.Color, true)
 	}
+}
+
+// laneShift moves a path sideways to lane k of n, lanes one route
+// diameter apart and centred on the path, across its first leg.
+func laneShift(path []Vec3, k, n int) []Vec3 {
+	d := path[len(path)-1].Sub(path[0])
+	if d.Len() == 0 {
+		return path
+	}
+	up := Vec3{0, 0, 1}
+	side := d.Norm().Cross(up)
+	if side.Len() < 0.1 {
+		side = d.Norm().Cross(Vec3{1, 0, 0})
+	}
+	off := side.Norm().Mul(2 * RouteRadius * (float32(k) - float32(n-1)/2))
+	out := make([]Vec3, len(path))
+	for i, p := range path {
+		out[i] = p.Add(off)
+	}
+	return out
 }
 
 // linkPath is the polyline a link between ports a and b is drawn along:

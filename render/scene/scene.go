@@ -53,6 +53,10 @@ var DefaultStyle = Style{
 type Route struct {
 	Ports []model.PortRef
 	Color Color
+	// Lane of Lanes: routes of several jobs over one link are drawn side
+	// by side, each shifted off the link's axis to its lane (Lanes 0 or 1:
+	// on the axis).
+	Lane, Lanes int
 }
 
 // Input is everything a scene is built from. Slices indexed by PortRef or
