@@ -18,6 +18,9 @@ func FollowLog(path string) *LogFollower {
 	return &LogFollower{f: fvlog.NewFollower(path)}
 }
 
+// Path is the followed log's path.
+func (lf *LogFollower) Path() string { return lf.f.Path }
+
 // Poll reads what was appended since the last call and returns the whole
 // log so far and how many steps were added (counting missing intervals).
 // restarted is true when the file was replaced or truncated: lg is then a

@@ -71,7 +71,10 @@ type App struct {
 	player  ctl.Player
 	follow  bool
 	watches map[string]*ctl.Watch // kind → watch on the loaded log
-	paths   map[string]string     // kind → path loaded
+	// followers read only what a followed log appended (kind → follower
+	// of the log loaded as that kind)
+	followers map[string]*data.LogFollower
+	paths     map[string]string // kind → path loaded
 
 	mouse mouseState
 	p     panels
@@ -109,7 +112,7 @@ func newApp(opt Options) (*App, error) {
 		return nil, err
 	}
 	glfw.SwapInterval(1)
-	a := &App{opt: opt, win: win, player: ctl.NewPlayer(), watches: map[string]*ctl.Watch{}, paths: map[string]string{}}
+	a := &App{opt: opt, win: win, player: ctl.NewPlayer(), watches: map[string]*ctl.Watch{}, followers: map[string]*data.LogFollower{}, paths: map[string]string{}}
 	a.ctx = imgui.CreateContext(nil)
 	a.io = imgui.CurrentIO()
 	a.io.SetIniFilename("") // panel places are ours, not a file's
@@ -217,6 +220,9 @@ func (a *App) watch(kind, path string) {
 	}
 	if ctl.IsLog(p) {
 		a.watches[kind] = ctl.NewWatch(p, time.Second)
+	}
+	if f := a.followers[kind]; f != nil && f.Path() != p {
+		delete(a.followers, kind) // another file: follow it from its start
 	}
 }
 

@@ -271,6 +271,27 @@ func TestFollowReReadsAGrowingLog(t *testing.T) {
 	} else if v, _ := p.Value(a.env.Model().Port(1, 12), 3); v != 8 {
 		t.Errorf("s1.12 at step 3 = %d, want 8", v)
 	}
+	// Again, through the follower that read the first two appended lines:
+	// a third and a missing interval (10:05 after 10:03) read as a gap.
+	if a.followers["param"] == nil {
+		t.Fatal("no follower for the followed log")
+	}
+	f, _ = os.OpenFile(lg, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("2026-11-21T10:05:00Z 9 10\n")
+	f.Close()
+	for a.env.Steps() != 6 && time.Now().Before(deadline.Add(10*time.Second)) {
+		a.frame()
+	}
+	p := a.env.Param()
+	if a.env.Steps() != 6 {
+		t.Fatalf("%d steps after 10:05, want 6 (10:04 a gap)", a.env.Steps())
+	}
+	if _, ok := p.Value(a.env.Model().Port(0, 12), 4); ok {
+		t.Error("the missing interval 10:04 holds a value")
+	}
+	if v, _ := p.Value(a.env.Model().Port(0, 12), 5); v != 9 {
+		t.Errorf("s0.12 at step 5 = %d, want 9", v)
+	}
 }
 
 func TestKeysDriveTheView(t *testing.T) {

@@ -169,8 +169,13 @@ func (a *App) pollFollow() {
 	}
 	now := time.Now()
 	for _, kind := range []string{"param", "job"} {
-		if w := a.watches[kind]; w != nil && w.Changed(now) {
-			a.load(kind, w.Path, true)
+		if w := a.watches[kind]; w != nil && w.Changed(now) && a.busy == nil && a.env.Model() != nil {
+			f := a.followers[kind]
+			if f == nil {
+				f = data.FollowLog(w.Path)
+				a.followers[kind] = f
+			}
+			a.busy = startFollow(kind, w.Path, a.env.Model(), f)
 			return
 		}
 	}
@@ -222,6 +227,27 @@ func startLoad(kind, path string, m *model.Model) *task {
 	go func() {
 		v, err := read(t, m)
 		t.done <- result{v, err}
+	}()
+	return t
+}
+
+// startFollow reads what a followed log appended since the last look, in
+// the background, and binds the whole log to the model again: no line is
+// parsed twice.
+func startFollow(kind, path string, m *model.Model, f *data.LogFollower) *task {
+	t := &task{kind: kind, path: path, done: make(chan result, 1), follow: true}
+	go func() {
+		lg, _, _, err := f.Poll()
+		if err != nil {
+			t.done <- result{nil, err}
+			return
+		}
+		k := data.Param
+		if kind == "job" {
+			k = data.Job
+		}
+		s, err := lg.Bind(m, data.Options{Kind: k})
+		t.done <- result{s, err}
 	}()
 	return t
 }

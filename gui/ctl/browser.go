@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/fabviz/fabviz/data/fvlog"
 )
 
 // Entry is one line of the file browser.
@@ -155,7 +157,7 @@ func sniffReader(r io.Reader) string {
 	sc := bufio.NewScanner(io.LimitReader(r, 64<<10))
 	for n := 0; n < sniffLines && sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
-		if n == 0 && strings.HasPrefix(line, logMagic) {
+		if n == 0 && fvlog.Sniff([]byte(line)) {
 			return logKind(sc)
 		}
 		if line == "" || strings.HasPrefix(line, "#") {

@@ -4,10 +4,9 @@ import (
 	"bufio"
 	"os"
 	"time"
-)
 
-// logMagic starts a §5 collection log.
-const logMagic = "#! fabviz-log"
+	"github.com/fabviz/fabviz/data/fvlog"
+)
 
 // IsLog says whether a file is a §5 log (its first line starts with
 // `#! fabviz-log`).
@@ -17,9 +16,9 @@ func IsLog(path string) bool {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, len(logMagic))
+	head := make([]byte, len(fvlog.Magic))
 	n, _ := bufio.NewReader(f).Read(head)
-	return string(head[:n]) == logMagic
+	return fvlog.Sniff(head[:n])
 }
 
 // Watch notices a growing file for the follow mode: Changed is true when
