@@ -5,16 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/fabviz/fabviz/internal/testsupport/promtest"
 	"github.com/fabviz/fabviz/internal/testsupport/testtool"
 )
 
@@ -95,7 +93,6 @@ func TestExporterText(t *testing.T) {
 // TestPrometheusScrape runs a real Prometheus on loopback against a running
 // collector and queries what it stored.
 func TestPrometheusScrape(t *testing.T) {
-	testtool.Require(t, "prometheus")
 	m, _ := fattree(t)
 	src := sysfsCollector(t, nil)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -113,25 +110,9 @@ func TestPrometheusScrape(t *testing.T) {
 	go func() { _, err := c.Run(ctx); done <- err }()
 	defer func() { cancel(); <-done }()
 
-	dir := t.TempDir()
-	conf := fmt.Sprintf("global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n  - job_name: fabviz\n    static_configs:\n      - targets: ['%s']\n", addr)
-	os.WriteFile(filepath.Join(dir, "prometheus.yml"), []byte(conf), 0o644)
-	promAddr := freeTCPAddr(t)
-	var out testtool.SyncBuffer
-	prom := exec.Command("prometheus", "--config.file="+filepath.Join(dir, "prometheus.yml"),
-		"--storage.tsdb.path="+filepath.Join(dir, "data"), "--web.listen-address="+promAddr)
-	prom.Stdout, prom.Stderr = &out, &out
-	if err := prom.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() { prom.Wait(); close(exited) }()
-	defer func() {
-		prom.Process.Kill()
-		<-exited
-	}()
+	p := promtest.Start(t, time.Second, addr.String())
 	query := func(q string) (string, bool) {
-		resp, err := http.Get("http://" + promAddr + "/api/v1/query?query=" + url.QueryEscape(q))
+		resp, err := http.Get(p.URL + "/api/v1/query?query=" + url.QueryEscape(q))
 		if err != nil {
 			return "", false
 		}
@@ -153,10 +134,10 @@ func TestPrometheusScrape(t *testing.T) {
 	}
 	// Prometheus needs a few seconds to start and scrape; a loaded machine more.
 	want := map[string]string{
-		`fabviz_port_rcv_data_bytes_total{switch="leaf01",port="1",guid="0x0000000000200002",lid="4",node="1",host="cn001"}`: "fabviz 8028",
-		`fabviz_port_xmit_data_bytes_total{host="cn009"}`:                                                                    "fabviz 168",
-		`fabviz_sweep_ports_read`:   "fabviz 2",
-		`fabviz_sweep_ports_failed`: "fabviz 0",
+		`fabviz_port_rcv_data_bytes_total{switch="leaf01",port="1",guid="0x0000000000200002",lid="4",node="1",host="cn001"}`: "test 8028",
+		`fabviz_port_xmit_data_bytes_total{host="cn009"}`:                                                                    "test 168",
+		`fabviz_sweep_ports_read`:   "test 2",
+		`fabviz_sweep_ports_failed`: "test 0",
 	}
 	end := time.Now().Add(90 * time.Second)
 	for q, w := range want {
@@ -166,28 +147,14 @@ func TestPrometheusScrape(t *testing.T) {
 				break
 			}
 			if time.Now().After(end) {
-				t.Fatalf("query %s: %q, want %q\nprometheus said:\n%s", q, got, w, lastLines(out.String(), 20))
+				t.Fatalf("query %s: %q, want %q\nprometheus said:\n%s", q, got, w, p.Log())
 			}
 			time.Sleep(250 * time.Millisecond)
 		}
 	}
-	if got, ok := query("fabviz_sweeps_total > 0"); !ok || !strings.HasPrefix(got, "fabviz ") {
+	if got, ok := query("fabviz_sweeps_total > 0"); !ok || !strings.HasPrefix(got, "test ") {
 		t.Errorf("sweeps_total: %q", got)
 	}
-}
-
-func freeTCPAddr(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
-func lastLines(s string, n int) string {
-	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	return strings.Join(l[max(0, len(l)-n):], "\n")
 }
 
 func counterIndex(t *testing.T, src Source, name string) int {

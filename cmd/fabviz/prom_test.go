@@ -18,19 +18,7 @@ import (
 func TestSnapshotProm(t *testing.T) {
 	dir := t.TempDir()
 	fvm := filepath.Join(dir, "two.fvm")
-	os.WriteFile(fvm, []byte(`name two switches
-columns 2
-ports 4
-port-base 1
-portdef A
-  1 proc top 0
-  2 proc top 1
-  3 net  east 0
-  4 net  west 0
-end
-switch leaf1 0 0 0 node 0 hw 0x7cfe9003009ce5b0
-switch leaf2 0 0 1 node 2 hw 0x506b4b03005c2740
-`), 0o644)
+	os.WriteFile(fvm, []byte(promtest.TwoSwitches), 0o644)
 	e := &promtest.Exporter{}
 	for p := 1; p <= 4; p++ {
 		e.Ports = append(e.Ports, promtest.ExporterPort{GUID: "0x7cfe9003009ce5b0", Switch: "leaf1", Port: p, Inc: int64(100 * p)})

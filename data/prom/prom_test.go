@@ -13,23 +13,6 @@ import (
 	"github.com/fabviz/fabviz/model"
 )
 
-// A two-switch model whose switches carry the GUIDs the exporter reports:
-// one written as infiniband_exporter writes it, one without 0x and in
-// capitals, as a hand-written model might.
-const twoSwitches = `name guid test
-columns 2
-ports 4
-port-base 1
-portdef A
-  1 proc top 0
-  2 proc top 1
-  3 net  east 0
-  4 net  west 0
-end
-switch leaf1 0 0 0 node 0 hw 0x7cfe9003009ce5b0
-switch leaf2 0 0 1 node 2 hw 506B4B03005C2740
-`
-
 var ports = []promtest.ExporterPort{
 	{GUID: "0x7cfe9003009ce5b0", Switch: "leaf1", Port: 1}, {GUID: "0x7cfe9003009ce5b0", Switch: "leaf1", Port: 2},
 	{GUID: "0x7cfe9003009ce5b0", Switch: "leaf1", Port: 3}, {GUID: "0x7cfe9003009ce5b0", Switch: "leaf1", Port: 4},
@@ -53,7 +36,7 @@ func inc(i int) int64 { return int64(1000 * (i + 2)) }
 func serve(t *testing.T, h http.Handler) string { return promtest.Serve(t, h) }
 
 func TestImportExporterCounter(t *testing.T) {
-	m, err := model.Parse("two.fvm", strings.NewReader(twoSwitches))
+	m, err := model.Parse("two.fvm", strings.NewReader(promtest.TwoSwitches))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +143,7 @@ func anyOK(r *Result, k int) bool {
 }
 
 func TestOptionsAndAPIErrors(t *testing.T) {
-	m, _ := model.Parse("two.fvm", strings.NewReader(twoSwitches))
+	m, _ := model.Parse("two.fvm", strings.NewReader(promtest.TwoSwitches))
 	now := time.Now()
 	for _, o := range []Options{
 		{Start: now, End: now.Add(time.Minute), Step: time.Second},

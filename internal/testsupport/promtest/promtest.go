@@ -155,3 +155,20 @@ func (s *Server) WaitFor(t *testing.T, query string) {
 	}
 	t.Fatalf("Prometheus has no answer to %s after 90 s:\n%s", query, s.Log())
 }
+
+// TwoSwitches is a model whose two switches carry GUIDs in their hw field:
+// leaf1's as infiniband_exporter writes it, leaf2's without 0x and in
+// capitals, as a hand-written model might.
+const TwoSwitches = `name two switches
+columns 2
+ports 4
+port-base 1
+portdef A
+  1 proc top 0
+  2 proc top 1
+  3 net  east 0
+  4 net  west 0
+end
+switch leaf1 0 0 0 node 0 hw 0x7cfe9003009ce5b0
+switch leaf2 0 0 1 node 2 hw 506B4B03005C2740
+`
