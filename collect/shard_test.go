@@ -338,7 +338,10 @@ func TestReclock(t *testing.T) {
 	skew = 2500 * time.Millisecond
 	mu.Unlock()
 	line, err := re(ctx)
-	if err != nil || !strings.HasPrefix(line, "clock-offset -2.5") || !strings.HasSuffix(line, " applied") {
+	var off float64
+	// The offset is measured over loopback: -2.5 s to within a few µs
+	// (-2.499995 on a loaded machine), so compare the number.
+	if _, perr := fmt.Sscanf(line, "clock-offset %f", &off); err != nil || perr != nil || math.Abs(off+2.5) > 0.01 || !strings.HasSuffix(line, " applied") {
 		t.Errorf("clock moved by 0.5 s: %q %v", line, err)
 	}
 	// The collector's clock follows: it reads the reference's time.
