@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/fabviz/fabviz/internal/textio"
 )
@@ -29,7 +31,15 @@ type Init struct {
 	Colors   Colors
 	Map      *ColorMap // `colormap NAME`, default Linear
 	JobSeed  uint64    // `job-seed N`, default 1
+	// Diagnose holds `diagnose NAME VALUE` lines: thresholds for `fabnet
+	// diagnose` and the Problems panel, by the names of the command's
+	// flags (DiagnoseKeys).
+	Diagnose map[string]float64
 }
+
+// DiagnoseKeys are the thresholds an init file may set with `diagnose NAME
+// VALUE`: the names of `fabnet diagnose`'s flags.
+var DiagnoseKeys = []string{"min-errors", "flap-events", "util", "congested-steps", "capacity", "imbalance", "min-spread"}
 
 // DefaultInit is what a missing file means.
 func DefaultInit() *Init {
@@ -79,7 +89,7 @@ func ReadInit(file string, r io.Reader) (*Init, error) {
 			continue
 		}
 		key := f[0].Text
-		if key == "color" && len(f) > 1 {
+		if (key == "color" || key == "diagnose") && len(f) > 1 {
 			key += " " + f[1].Text
 		}
 		if prev, dup := seen[key]; dup {
@@ -134,6 +144,8 @@ func (in *Init) line(f []textio.Field) string {
 			return fmt.Sprintf("colormap: unknown map %q (expected linear, viridis or diverging)", args[0].Text)
 		}
 		in.Map = cm
+	case "diagnose":
+		return in.diagnose(args)
 	case "job-seed":
 		if len(args) != 1 {
 			return "job-seed: expected one unsigned integer"
@@ -144,7 +156,7 @@ func (in *Init) line(f []textio.Field) string {
 		}
 		in.JobSeed = v
 	default:
-		return fmt.Sprintf("unknown keyword %q (expected model-dir, data-dir, range, color, colormap or job-seed)", f[0].Text)
+		return fmt.Sprintf("unknown keyword %q (expected model-dir, data-dir, range, color, colormap, job-seed or diagnose)", f[0].Text)
 	}
 	return ""
 }
@@ -183,4 +195,25 @@ func (in *Init) Scale(lo, hi int64) (*Scale, error) {
 		lo, hi = in.Min, in.Max
 	}
 	return NewScale(lo, hi, in.Map, in.Colors)
+}
+
+// diagnose reads `diagnose NAME VALUE`: a known threshold and a number 0
+// or more.
+func (in *Init) diagnose(args []textio.Field) string {
+	if len(args) != 2 {
+		return "diagnose: expected NAME VALUE, e.g. diagnose min-errors 20"
+	}
+	name := args[0].Text
+	if !slices.Contains(DiagnoseKeys, name) {
+		return fmt.Sprintf("diagnose: unknown threshold %q (expected one of %s)", name, strings.Join(DiagnoseKeys, ", "))
+	}
+	v, err := strconv.ParseFloat(args[1].Text, 64)
+	if err != nil || v < 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return fmt.Sprintf("diagnose %s: expected a number 0 or more, got %q", name, args[1].Text)
+	}
+	if in.Diagnose == nil {
+		in.Diagnose = map[string]float64{}
+	}
+	in.Diagnose[name] = v
+	return ""
 }

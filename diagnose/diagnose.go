@@ -99,6 +99,41 @@ type Thresholds struct {
 	MinSpread float64
 }
 
+// Set sets a threshold by its flag name (data.DiagnoseKeys; an init file's
+// `diagnose NAME VALUE`).
+func (th *Thresholds) Set(name string, v float64) error {
+	switch name {
+	case "min-errors":
+		th.MinErrors = int64(v)
+	case "flap-events":
+		th.FlapEvents = int64(v)
+	case "util":
+		th.Utilisation = v
+	case "congested-steps":
+		th.CongestedSteps = int(v)
+	case "capacity":
+		th.Capacity = int64(v)
+	case "imbalance":
+		th.Imbalance = v
+	case "min-spread":
+		th.MinSpread = v
+	default:
+		return fmt.Errorf("unknown threshold %q", name)
+	}
+	return nil
+}
+
+// FromInit is Defaults with an init file's `diagnose` lines applied.
+func FromInit(set map[string]float64) (Thresholds, error) {
+	th := Defaults
+	for name, v := range set {
+		if err := th.Set(name, v); err != nil {
+			return th, err
+		}
+	}
+	return th, nil
+}
+
 // Defaults are the thresholds used unless told otherwise.
 var Defaults = Thresholds{
 	MinErrors:      10,

@@ -398,3 +398,16 @@ func TestLinkHealth(t *testing.T) {
 		t.Errorf("third: %+v", f[2])
 	}
 }
+
+// TestThresholdNames: every name an init file may give sets a threshold.
+func TestThresholdNames(t *testing.T) {
+	for i, name := range data.DiagnoseKeys {
+		th := Defaults
+		if err := th.Set(name, float64(1000+i)); err != nil || th == Defaults {
+			t.Errorf("%s: %v, thresholds unchanged %v", name, err, th == Defaults)
+		}
+	}
+	if _, err := FromInit(map[string]float64{"nosuch": 1}); err == nil {
+		t.Error("unknown name accepted")
+	}
+}

@@ -11,6 +11,7 @@ import (
 // findings caches what diagnose found in the loaded data.
 type findings struct {
 	param, jobs *data.Series
+	init        *data.Init // thresholds come from its `diagnose` lines
 	list        []diagnose.Finding
 }
 
@@ -26,7 +27,7 @@ func (s *Session) Findings() ([]diagnose.Finding, error) {
 	if p == nil {
 		return nil, fmt.Errorf("no parameter data loaded: diagnose looks at counters")
 	}
-	if s.found.param == p && s.found.jobs == j && s.found.list != nil {
+	if s.found.param == p && s.found.jobs == j && s.found.init == s.initFile() && s.found.list != nil {
 		return s.found.list, nil
 	}
 	in := diagnose.Input{Model: m, Jobs: j, Interval: p.Header.Step, Links: diagnose.ModelLinks(m),
@@ -38,11 +39,15 @@ func (s *Session) Findings() ([]diagnose.Finding, error) {
 		}
 		in.Routes = set
 	}
-	list := diagnose.Run(in, diagnose.Defaults)
+	th, err := diagnose.FromInit(s.initFile().Diagnose)
+	if err != nil {
+		return nil, err
+	}
+	list := diagnose.Run(in, th)
 	if list == nil {
 		list = []diagnose.Finding{}
 	}
-	s.found = findings{param: p, jobs: j, list: list}
+	s.found = findings{param: p, jobs: j, init: s.initFile(), list: list}
 	return list, nil
 }
 

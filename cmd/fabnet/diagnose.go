@@ -1,9 +1,12 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"os"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/diagnose"
 	"github.com/fabviz/fabviz/routes"
 )
@@ -15,6 +18,7 @@ func init() {
 func runDiagnose(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("diagnose", "fabnet diagnose MODEL [LOG|PARAM|DIR]... [-job FILE] [--json] [thresholds]", stderr)
 	jobFile := fs.String("job", "", "job file or job log (default: a job log among the inputs)")
+	initFile := fs.String("init", "", "initialisation file whose `diagnose NAME VALUE` lines set thresholds (default ./fabviz.ini when present); flags win")
 	asJSON := fs.Bool("json", false, `print {"findings": [...]} as JSON`)
 	pairsFile := fs.String("pairs", "", "file of `SRC DST` lines: the node pairs that exchange traffic (default every pair of a job's nodes)")
 	all := fs.Bool("all", false, "list every finding (default: the first 10 of each kind, and a count of the rest)")
@@ -32,6 +36,10 @@ func runDiagnose(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() < 1 {
 		fs.Usage()
 		return 2
+	}
+	if err := initThresholds(fs, &th, *initFile); err != nil {
+		printErrors(stderr, err)
+		return 1
 	}
 	m, ok := loadModel(fs.Arg(0), stderr)
 	if !ok {
@@ -74,4 +82,28 @@ func runDiagnose(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// initThresholds applies an init file's `diagnose` lines to th, except
+// those whose flag was given: flags win.
+func initThresholds(fs *flag.FlagSet, th *diagnose.Thresholds, path string) error {
+	if path == "" {
+		path = "fabviz.ini" // as the viewer: the working directory's, when there is one
+	} else if _, err := os.Stat(path); err != nil {
+		return err // a file named on the command line must be there
+	}
+	in, err := data.LoadInit(path)
+	if err != nil {
+		return err
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for name, v := range in.Diagnose {
+		if !given[name] {
+			if err := th.Set(name, v); err != nil {
+				return fmt.Errorf("%s: %v", path, err)
+			}
+		}
+	}
+	return nil
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -51,5 +53,23 @@ func TestDiagnoseErrors(t *testing.T) {
 		if code == 0 && !strings.HasPrefix(c.want, "warning") || !strings.Contains(errs, c.want) {
 			t.Errorf("%s: exit %d, %q", c.args, code, errs)
 		}
+	}
+}
+
+// TestDiagnoseInit: an init file's `diagnose` lines set thresholds (here
+// so high the culprit is not reported), and a flag wins over the file.
+func TestDiagnoseInit(t *testing.T) {
+	ini := filepath.Join(t.TempDir(), "fabviz.ini")
+	os.WriteFile(ini, []byte("diagnose min-errors 5000\n"), 0o644)
+	code, out, errs := fabnet(t, "diagnose", "../../examples/cplant/cplant.fvm", "../../examples/badcable/bad.dat", "-init", ini)
+	if code != 0 || !strings.HasPrefix(out, "no findings") {
+		t.Errorf("with min-errors 5000: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, _ = fabnet(t, "diagnose", "../../examples/cplant/cplant.fvm", "../../examples/badcable/bad.dat", "-init", ini, "-min-errors", "10")
+	if code != 0 || !strings.HasPrefix(out, "1. bad-cable  sw32.8") {
+		t.Errorf("the flag did not win: exit %d\n%s", code, out)
+	}
+	if code, _, errs = fabnet(t, "diagnose", "../../examples/cplant/cplant.fvm", "-init", "nosuch.ini"); code != 1 || !strings.Contains(errs, "nosuch.ini") {
+		t.Errorf("a missing -init file: exit %d, %q", code, errs)
 	}
 }
