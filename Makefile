@@ -27,9 +27,9 @@ run: deps-build build
 	fi
 
 # The case studies (the Cplant paper's two and one on ibsim), drawn into docs/img/ by their
-# scripts (examples/badcable, sixjobs, realfabric; see README "Two analyses").
+# scripts (examples/badcable, sixjobs, realfabric; see README "Three case studies").
 tour: deps-build build
-	@echo "The case studies (README, 'Two analyses'):"
+	@echo "The case studies (README, 'Three case studies'):"
 	$(BIN)/fabviz run examples/badcable/badcable.fvcmd
 	@echo "  a failing cable: docs/img/badcable.png - the one cable with yellow (thousands of bad packets) at both ends"
 	$(BIN)/fabviz run examples/sixjobs/sixjobs.fvcmd

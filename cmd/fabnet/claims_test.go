@@ -1,6 +1,6 @@
 package main
 
-// Every sentence README.md ("Two analyses") says about a case-study picture
+// Every sentence README.md ("Three case studies") says about a case-study picture
 // is checked here on the shipped data, so the prose cannot drift from it.
 // TestScenariosUpToDate checks that the shipped data are what the simulator
 // makes; these tests check what the data show.
