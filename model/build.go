@@ -16,7 +16,7 @@ func (p *parser) build() *Model {
 		File: p.file, Name: p.name,
 		Planes: p.planes, Rows: p.rows, Columns: p.columns,
 		Ports: p.ports, PortBase: p.portBase, Wrap: p.wrap,
-		RoutesDir: p.routesDir, RoutesExt: p.routesExt, Encoding: p.encoding,
+		RoutesDir: p.routesDir, RoutesExt: p.routesExt, LFTFile: p.lftFile, Encoding: p.encoding,
 		HostnameFormat: p.hostFormat,
 	}
 	if m.Name == "" {

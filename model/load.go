@@ -33,3 +33,12 @@ func (m *Model) RoutesPath(node int) string {
 	}
 	return filepath.Join(dir, strconv.Itoa(node)+m.RoutesExt)
 }
+
+// LFTPath is where the model's forwarding tables live, or "" when it names
+// none; a relative path is taken from the model file's directory.
+func (m *Model) LFTPath() string {
+	if m.LFTFile == "" || filepath.IsAbs(m.LFTFile) {
+		return m.LFTFile
+	}
+	return filepath.Join(filepath.Dir(m.File), m.LFTFile)
+}

@@ -139,7 +139,10 @@ type Model struct {
 	// RoutesDir is as written in the file (relative to the model file).
 	RoutesDir string
 	RoutesExt string
-	Encoding  Encoding
+	// LFTFile is the forwarding tables file (`lft FILE`, §2b) as written,
+	// relative to the model file; "" when the model has none.
+	LFTFile  string
+	Encoding Encoding
 
 	PortDefs       []*PortDef
 	Switches       []Switch

@@ -78,6 +78,8 @@ type parser struct {
 	procPorts, netPorts          int // -1 = not given
 	wrap                         [3]bool
 	routesDir, routesExt         string
+	lftFile                      string
+	lftLine, routesLine          int
 	encoding                     Encoding
 	hostFormat                   string
 	hostFormatLine               int
@@ -169,6 +171,7 @@ var keywords = map[string]func(*parser, int, []textio.Field){
 	"network-ports":   (*parser).kwRoleCount,
 	"wrap":            (*parser).kwWrap,
 	"routes":          (*parser).kwRoutes,
+	"lft":             (*parser).kwLFT,
 	"route-encoding":  (*parser).kwEncoding,
 	"portdef":         (*parser).kwPortdef,
 	"end":             (*parser).kwEnd,
@@ -316,6 +319,10 @@ func (p *parser) kwWrap(n int, f []textio.Field) {
 func (p *parser) kwRoutes(n int, f []textio.Field) {
 	if !p.args(n, f, 2, 2, "routes DIR EXT") || !p.once(n, "routes") {
 		return
+	}
+	p.routesLine = n
+	if p.lftLine > 0 {
+		p.errorf(n, "routes: the model names forwarding tables already (lft, line %d): route files or tables, not both", p.lftLine)
 	}
 	p.routesDir, p.routesExt = filepath.FromSlash(f[1].Text), f[2].Text
 	if strings.ContainsAny(p.routesExt, "/\\") {
@@ -504,5 +511,17 @@ func (p *parser) kwHostname(n int, f []textio.Field) {
 func (p *parser) kwHostFormat(n int, f []textio.Field) {
 	if p.args(n, f, 1, 1, "hostname-format FMT") && p.once(n, "hostname-format") {
 		p.hostFormat, p.hostFormatLine = f[1].Text, n
+	}
+}
+
+// kwLFT reads `lft FILE`: destination-based forwarding tables (§2b)
+// instead of route files.
+func (p *parser) kwLFT(n int, f []textio.Field) {
+	if !p.args(n, f, 1, 1, "lft FILE") || !p.once(n, "lft") {
+		return
+	}
+	p.lftFile, p.lftLine = filepath.FromSlash(f[1].Text), n
+	if p.routesLine > 0 {
+		p.errorf(n, "lft: the model names route files already (routes, line %d): route files or tables, not both", p.routesLine)
 	}
 }

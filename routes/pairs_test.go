@@ -42,3 +42,25 @@ func FuzzReadPairs(f *testing.F) {
 		}
 	})
 }
+
+func FuzzReadTables(f *testing.F) {
+	f.Add("#! fabviz-lft 1\nnode 0 lid 1\nnode 47 lid 0x30 lmc 0\nswitch s0 lid 60\ntable s0\n1 0\n2-0x30 12\ntable s3\n48 15\n")
+	f.Add("#! fabviz-lft 1\ntable s1\n1-49151 13\n")
+	f.Add("node 0 lid 1\n")
+	m := ringText(f, model.Absolute, "ports 16", "ports 16")
+	f.Fuzz(func(t *testing.T, in string) {
+		tb, err := routes.ReadTables("t.lft", strings.NewReader(in), m)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "t.lft:") {
+				t.Fatalf("error without the file: %v", err)
+			}
+			return
+		}
+		s := routes.NewFromTables(m, tb)
+		for d := m.MinNode; d <= m.MaxNode; d += 7 {
+			if hops, err := s.Trace(m.MinNode, d); err == nil && d != m.MinNode && len(hops) == 0 {
+				t.Fatalf("a route with no hop to %d", d)
+			}
+		}
+	})
+}

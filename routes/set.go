@@ -39,6 +39,9 @@ var ErrNoRoutes = errors.New("the model names no route files (no `routes DIR EXT
 // Open returns the routes of a model, read from the files its `routes` line
 // names as they are needed.
 func Open(m *model.Model) (*Set, error) {
+	if m.LFTFile != "" {
+		return OpenTables(m)
+	}
 	if m.RoutesPath(m.MinNode) == "" {
 		return nil, ErrNoRoutes
 	}

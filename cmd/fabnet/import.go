@@ -16,7 +16,7 @@ func init() {
 	register("import", "turn a real fabric into a model and routes (import ibnet), or Prometheus history into a log (import prom)", runImport)
 }
 
-const importUsage = "usage: fabnet import ibnet -topo FILE [-lft FILE] -o DIR [-name NAME] [-lenient] [-columns N]\n" +
+const importUsage = "usage: fabnet import ibnet -topo FILE [-lft FILE [-tables]] -o DIR [-name NAME] [-lenient] [-columns N]\n" +
 	"  (docs/import.md: how to capture FILEs with ibnetdiscover and dump_fts)"
 
 func runImport(args []string, stdout, stderr io.Writer) int {
@@ -35,6 +35,7 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("name", "", "the model's name (default: the topology file's name)")
 	lenient := fs.Bool("lenient", false, "keep going past inconsistent links (first description wins), with warnings")
 	cols := fs.Int("columns", ibnet.DefaultMaxColumns, "widest row of switches in the layout")
+	asTables := fs.Bool("tables", false, "with -lft: write the forwarding tables (DIR/tables.lft, FORMATS §2b) instead of a route file per host")
 	if err := parseInterspersed(fs, args[1:]); err != nil {
 		return 2
 	}
@@ -68,7 +69,10 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		*name = filepath.Base(*topo)
 	}
 	mo := ibnet.ModelOptions{Name: *name, Source: filepath.Base(*topo)}
-	if ts != nil {
+	switch {
+	case ts != nil && *asTables:
+		mo.LFTFile = "tables.lft"
+	case ts != nil:
 		mo.RoutesDir, mo.RoutesExt = "routes", ".rt"
 	}
 	if err := writeModel(im, mo, *out); err != nil {
@@ -79,6 +83,9 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		filepath.Join(*out, "model.fvm"), len(im.Switches), len(im.Hosts), im.NumPortdefs(), im.Planes, im.Rows, im.Columns)
 	if ts == nil {
 		return 0
+	}
+	if *asTables {
+		return writeTables(im, ts, *out, stdout, stderr)
 	}
 	res, err := lft.Write(filepath.Join(*out, "routes"), ".rt", im, ts)
 	if err != nil {
@@ -122,4 +129,26 @@ func writeModel(im *ibnet.Import, mo ibnet.ModelOptions, dir string) error {
 		return err
 	}
 	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// writeTables writes DIR/tables.lft: the fabric's tables in §2b form, which
+// the model's `lft` line names.
+func writeTables(im *ibnet.Import, ts *lft.Tables, dir string, stdout, stderr io.Writer) int {
+	r, err := lft.Match(im, ts)
+	if err != nil {
+		printErrors(stderr, err)
+		return 1
+	}
+	var b bytes.Buffer
+	if err := r.WriteFVLFT(&b); err != nil {
+		fmt.Fprintln(stderr, "fabnet import:", err)
+		return 1
+	}
+	path := filepath.Join(dir, "tables.lft")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		fmt.Fprintln(stderr, "fabnet import:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: forwarding tables of %d switches, %d bytes\n", path, len(ts.List), b.Len())
+	return 0
 }

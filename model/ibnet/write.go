@@ -77,6 +77,7 @@ type ModelOptions struct {
 	Name      string
 	Source    string // what the model was made from, for a comment
 	RoutesDir string // "" = no routes line
+	LFTFile   string // "" = no lft line (§2b forwarding tables instead of route files)
 	RoutesExt string
 }
 
@@ -90,6 +91,9 @@ func (im *Import) WriteModel(w io.Writer, o ModelOptions) error {
 		fmt.Fprintf(bw, "name %s\n", quote(o.Name))
 	}
 	fmt.Fprintf(bw, "planes %d\nrows %d\ncolumns %d\nports %d\nport-base 1\n", im.Planes, im.Rows, im.Columns, im.Ports)
+	if o.LFTFile != "" {
+		fmt.Fprintf(bw, "lft %s\n", o.LFTFile)
+	}
 	if o.RoutesDir != "" {
 		fmt.Fprintf(bw, "routes %s %s\nroute-encoding absolute\n", o.RoutesDir, o.RoutesExt)
 	}
