@@ -42,3 +42,9 @@ func (m *Model) LFTPath() string {
 	}
 	return filepath.Join(filepath.Dir(m.File), m.LFTFile)
 }
+
+// HasRoutes says whether the model names routes: route files or
+// forwarding tables.
+func (m *Model) HasRoutes() bool {
+	return m.LFTFile != "" || m.RoutesDir != "" || m.RoutesExt != ""
+}

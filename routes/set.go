@@ -33,8 +33,9 @@ type slot struct {
 	t    atomic.Pointer[table]
 }
 
-// ErrNoRoutes is returned by Open for a model without a `routes` line.
-var ErrNoRoutes = errors.New("the model names no route files (no `routes DIR EXT` line)")
+// ErrNoRoutes is returned by Open for a model with neither a `routes` nor
+// an `lft` line.
+var ErrNoRoutes = errors.New("the model names no routes (no `routes DIR EXT` or `lft FILE` line)")
 
 // Open returns the routes of a model, read from the files its `routes` line
 // names as they are needed.

@@ -32,7 +32,7 @@ func (s *Session) Findings() ([]diagnose.Finding, error) {
 	}
 	in := diagnose.Input{Model: m, Jobs: j, Interval: p.Header.Step, Links: diagnose.ModelLinks(m),
 		Counters: []diagnose.Counter{{Name: p.Header.Counter, Unit: p.Header.Unit, Series: p}}}
-	if m.RoutesDir != "" {
+	if m.HasRoutes() {
 		set, err := s.routeSet()
 		if err != nil {
 			return nil, err

@@ -54,7 +54,12 @@ func runDiagnose(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
 	input := diagnose.Input{Model: m, Counters: in.Counters, Jobs: in.Jobs, Links: diagnose.ModelLinks(m), Interval: in.Interval()}
-	if set, err := routes.Open(m); err == nil && m.RoutesDir != "" {
+	if m.HasRoutes() {
+		set, err := routes.Open(m)
+		if err != nil {
+			printErrors(stderr, err)
+			return 1
+		}
 		input.Routes = set
 	}
 	if *pairsFile != "" {

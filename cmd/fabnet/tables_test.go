@@ -55,6 +55,14 @@ func TestImportTables(t *testing.T) {
 			if code, out, errs := fabnet(t, "check", filepath.Join(tables, "model.fvm")); code != 0 || !strings.HasPrefix(out, "ok:") {
 				t.Errorf("check on tables: exit %d: %s%s", code, out, errs)
 			}
+			// diagnose reasons along the tables' routes too
+			l := mt.Links()[0]
+			bad := filepath.Join(t.TempDir(), "bad.dat")
+			os.WriteFile(bad, []byte(fmt.Sprintf("#! counter bad_packets packets\n%s 40\n%s 30\n", mt.Label(l.A), mt.Label(l.B))), 0o644)
+			code, out, errs = fabnet(t, "diagnose", filepath.Join(tables, "model.fvm"), bad)
+			if code != 0 || !strings.Contains(out, "routes through this cable lead to ports that counted 100.0 % of all 70 bad_packets") {
+				t.Errorf("diagnose on tables: exit %d: %s%s", code, out, errs)
+			}
 		})
 	}
 }
