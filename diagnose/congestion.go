@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
 )
 
@@ -254,9 +255,7 @@ func (jr *jobRoutes) pairs(step int) map[int64][][2]int {
 }
 
 // jobNodes gives each job's nodes at a step.
-func jobNodes(m *model.Model, jobs interface {
-	FillJobs([]int64, int)
-}, step int) map[int64][]int {
+func jobNodes(m *model.Model, jobs *data.Series, step int) map[int64][]int {
 	ids := make([]int64, m.NumPorts())
 	jobs.FillJobs(ids, step)
 	out := map[int64][]int{}

@@ -24,12 +24,6 @@ type explainer struct {
 
 func newExplainer(in Input, cands []cable) *explainer {
 	m := in.Model
-	ex := &explainer{down: map[model.PortRef]map[model.PortRef]bool{}}
-	for i := 0; i < len(cands) && i < explainCandidates; i++ {
-		for _, e := range cands[i].ends {
-			ex.down[e] = map[model.PortRef]bool{}
-		}
-	}
 	var nodes []int
 	for n := m.MinNode; n >= 0 && n <= m.MaxNode; n++ {
 		if m.NodePort(n) != model.NoPort {
@@ -38,6 +32,12 @@ func newExplainer(in Input, cands []cable) *explainer {
 	}
 	if len(nodes)*len(nodes) > maxTraces {
 		return nil
+	}
+	ex := &explainer{down: map[model.PortRef]map[model.PortRef]bool{}}
+	for i := 0; i < len(cands) && i < explainCandidates; i++ {
+		for _, e := range cands[i].ends {
+			ex.down[e] = map[model.PortRef]bool{}
+		}
 	}
 	src := make(chan int, len(nodes))
 	for _, n := range nodes {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
 )
 
@@ -52,10 +53,7 @@ func linkStates(in Input, c Counter, th Thresholds) []Finding {
 
 // downs counts a port's steps where the link state fell from active,
 // with the first and last such step.
-func downs(s interface {
-	Value(model.PortRef, int) (int64, bool)
-	Steps() int
-}, p model.PortRef) (n, first, last int) {
+func downs(s *data.Series, p model.PortRef) (n, first, last int) {
 	first, last = -1, -1
 	prev, have := int64(0), false
 	for st := 0; st < s.Steps(); st++ {
@@ -113,10 +111,7 @@ func trainedDown(in Input, c Counter) []Finding {
 }
 
 // belowUsual finds the most common value of a port and the steps below it.
-func belowUsual(s interface {
-	Value(model.PortRef, int) (int64, bool)
-	Steps() int
-}, p model.PortRef) (usual, low int64, first, last, n int) {
+func belowUsual(s *data.Series, p model.PortRef) (usual, low int64, first, last, n int) {
 	count := map[int64]int{}
 	for st := 0; st < s.Steps(); st++ {
 		if v, ok := s.Value(p, st); ok && v > 0 {
