@@ -1,13 +1,12 @@
 package collect
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
+	"io"
 	"slices"
 	"time"
 
 	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/internal/atomicfile"
 	"github.com/fabviz/fabviz/slurm"
 )
 
@@ -80,25 +79,9 @@ func (jm *jobMeta) write() error {
 	for i, id := range ids {
 		list[i] = *jm.jobs[id]
 	}
-	var b bytes.Buffer
-	if err := data.WriteJobMeta(&b, list); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(jm.path), ".meta-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b.Bytes()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	if err := atomicfile.Write(jm.path, func(w io.Writer) error { return data.WriteJobMeta(w, list) }); err != nil {
 		return err
 	}
 	jm.dirty = false
-	return os.Rename(tmp.Name(), jm.path)
+	return nil
 }

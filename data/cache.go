@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,6 +16,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/fabviz/fabviz/internal/atomicfile"
 	"github.com/fabviz/fabviz/model"
 )
 
@@ -320,23 +322,17 @@ func writeCache(s *Series, key cacheKey) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(cp), ".fvc-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
 	head := make([]byte, align8(16+len(js)))
 	copy(head, cacheMagic)
 	binary.LittleEndian.PutUint64(head[8:], uint64(len(js)))
 	copy(head[16:], js)
-	werr := writeAll(f, head)
-	for _, b := range blocks {
-		werr = errors.Join(werr, writeAll(f, b), writeAll(f, pad[:align8(len(b))-len(b)]))
-	}
-	if err := errors.Join(werr, f.Close()); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), cp)
+	return atomicfile.Write(cp, func(w io.Writer) error {
+		werr := writeAll(w, head)
+		for _, b := range blocks {
+			werr = errors.Join(werr, writeAll(w, b), writeAll(w, pad[:align8(len(b))-len(b)]))
+		}
+		return werr
+	})
 }
 
 // pruneCache removes cache files that were not written for cacheKeep.
@@ -349,8 +345,8 @@ func pruneCache(dir string) {
 	}
 }
 
-func writeAll(f *os.File, b []byte) error {
-	_, err := f.Write(b)
+func writeAll(w io.Writer, b []byte) error {
+	_, err := w.Write(b)
 	return err
 }
 

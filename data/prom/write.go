@@ -1,12 +1,11 @@
 package prom
 
 import (
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 
 	"github.com/fabviz/fabviz/data/fvlog"
+	"github.com/fabviz/fabviz/internal/atomicfile"
 	"github.com/fabviz/fabviz/model"
 )
 
@@ -21,19 +20,11 @@ func (r *Result) WriteLog(path string, m *model.Model) error {
 	for i, t := range r.Times {
 		b = fvlog.AppendLine(b, t, r.Values[i], r.OK[i])
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".fvlog-*")
+	err := atomicfile.Write(path, func(w io.Writer) error { _, err := w.Write(b); return err })
 	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	_, werr := tmp.Write(b)
-	if err := errors.Join(werr, tmp.Close()); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 // Present counts the values the grid holds, and all it could hold.
