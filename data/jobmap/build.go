@@ -4,13 +4,12 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/fabviz/fabviz/data"
+	"github.com/fabviz/fabviz/internal/atomicfile"
 	"github.com/fabviz/fabviz/model"
 )
 
@@ -285,26 +284,10 @@ func (jm *Map) WriteJobFile(w io.Writer, comment string) error {
 // WriteFiles writes the job file to path and its metadata to
 // data.MetaPath(path), each through a temporary file renamed into place.
 func (jm *Map) WriteFiles(path, comment string) error {
-	if err := writeAtomic(path, func(w io.Writer) error { return jm.WriteJobFile(w, comment) }); err != nil {
+	if err := atomicfile.Write(path, func(w io.Writer) error { return jm.WriteJobFile(w, comment) }); err != nil {
 		return err
 	}
-	return writeAtomic(data.MetaPath(path), func(w io.Writer) error { return data.WriteJobMeta(w, jm.Jobs) })
-}
-
-func writeAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return atomicfile.Write(data.MetaPath(path), func(w io.Writer) error { return data.WriteJobMeta(w, jm.Jobs) })
 }
 
 func distinct(hosts []string) int {
