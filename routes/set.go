@@ -35,7 +35,7 @@ type slot struct {
 
 // ErrNoRoutes is returned by Open for a model with neither a `routes` nor
 // an `lft` line.
-var ErrNoRoutes = errors.New("the model names no routes (no `routes DIR EXT` or `lft FILE` line)")
+var ErrNoRoutes = errors.New("the model names no route files and no forwarding tables (no `routes DIR EXT` or `lft FILE` line)")
 
 // Open returns the routes of a model, read from the files its `routes` line
 // names as they are needed.
