@@ -111,7 +111,7 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 		ld.errAt(res, line, start+1, "%s is a %s port: job ids belong on processor ports", label, ld.m.Spec(p).Role)
 	default:
 		if host != nil {
-			res.hosts = append(res.hosts, hostRow{row, host})
+			res.hosts = append(res.hosts, hostRow{row, string(label), host})
 		}
 		res.ports = append(res.ports, p)
 		res.rowLine = append(res.rowLine, int32(line))

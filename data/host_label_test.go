@@ -15,6 +15,12 @@ import (
 // host cn7 (a.3) and a net port a.4.
 func hostModel(t testing.TB) *model.Model {
 	t.Helper()
+	return hostModelWith(t, "hostname 0 dgx1\nhostname 1 dgx1\nhostname 3 dgx1\nhostname 2 cn7\n")
+}
+
+// hostModelWith is hostModel's switches and ports with other hostname lines.
+func hostModelWith(t testing.TB, hostnames string) *model.Model {
+	t.Helper()
 	m, err := model.Parse("h.fvm", strings.NewReader(`ports 4
 port-base 1
 columns 2
@@ -27,11 +33,7 @@ end
 switch a 0 0 0 node 0
 switch b 0 0 1 node 3
 link a.4 b.4
-hostname 0 dgx1
-hostname 1 dgx1
-hostname 3 dgx1
-hostname 2 cn7
-`))
+`+hostnames))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,6 +175,25 @@ func TestJobHostLabelCache(t *testing.T) {
 		t.Errorf("%d columns, want 4", parsed.Columns())
 	}
 	sameSeries(t, parsed, cached)
+
+	// The same file on a model whose hosts have other ports (same port
+	// labels): read again, not answered from the cache.
+	other := hostModelWith(t, "hostname 0 dgx1\nhostname 1 dgx1\nhostname 3 cn7\n")
+	hits = cacheHits.Load()
+	again, err := Load(path, other, Options{Kind: Job})
+	if err != nil || cacheHits.Load() != hits {
+		t.Fatalf("another model: %v, from the cache: %v", err, cacheHits.Load() != hits)
+	}
+	fresh, err := Read(path, mustOpen(t, path), other, Options{Kind: Job})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameSeries(t, again, fresh)
+	a3, _ := m.PortByLabel("a.3")
+	b1, _ := other.PortByLabel("b.1")
+	if again.Columns() != 3 || again.Total(b1) != parsed.Total(a3) || again.Listed(a3) {
+		t.Errorf("cn7 moved to b.1: %d columns, total %d, a.3 listed %v", again.Columns(), again.Total(b1), again.Listed(a3))
+	}
 }
 
 // FuzzReadHostLabels is FuzzRead on a model with a host of several ports.

@@ -7,35 +7,45 @@ import (
 )
 
 // resolveLabel resolves a data label: a port label (SWITCH.PORT) or a host
-// name. The name of a host with several ports (repeated `hostname` lines)
-// stands for all of them in a job file, where a value tags ports with a
-// job: it gives the host's first port and host, every node of the host,
-// and the caller gives each of them a copy of the line. A parameter file
+// name (then host is the host's nodes). The name of a host with several
+// ports (repeated `hostname` lines) stands for all of them in a job file,
+// where a value tags ports with a job: it gives the host's first port, and
+// the caller gives each of the others a copy of the line. A parameter file
 // refuses it (why says so): its value is a quantity of one port, and
 // copied to every port of the host it would be counted once per port in
 // every sum. why is also set for a label the model does not know; unknown
 // says which of the two it is (only an unknown label may be skipped with
 // Options.Lenient).
 func resolveLabel(m *model.Model, label string, kind Kind) (p model.PortRef, host []int, why string, unknown bool) {
-	if p, ok := m.ResolvePort(label); ok {
+	if p, ok := m.PortByLabel(label); ok {
 		return p, nil, "", false
 	}
 	ns := m.HostNodes(label)
 	switch {
-	case len(ns) <= 1:
+	case len(ns) == 0:
 		return model.NoPort, nil, m.UnknownLabel(label), true
-	case kind == Job:
+	case len(ns) == 1 || kind == Job:
 		return m.NodePort(ns[0]), ns, "", false
 	}
 	return model.NoPort, nil, fmt.Sprintf("%q is a host with %d ports: a parameter value belongs to one port (copied to each, the host's sums would count it %d times); label each port SWITCH.PORT (%s, ...)",
 		label, len(ns), len(ns), m.Label(m.NodePort(ns[0]))), false
 }
 
-// hostRow is a job file line whose label names a host with several ports:
-// its row (kept under the host's first port) and the host's nodes.
+// hostRow is a line whose label is a host name: its row (kept under the
+// host's first port), the name and the host's nodes.
 type hostRow struct {
 	row   int
+	name  string
 	nodes []int
+}
+
+// addHostPorts records that a host label gave these ports (for the column
+// cache, which checks that the host still has them).
+func (s *Series) addHostPorts(name string, ports []model.PortRef) {
+	if s.hostPorts == nil {
+		s.hostPorts = map[string][]model.PortRef{}
+	}
+	s.hostPorts[name] = ports
 }
 
 // copyColumns builds a segment whose column k holds the values and gaps of

@@ -320,7 +320,7 @@ func (lg *Log) Bind(m *model.Model, opt Options) (*Series, error) {
 		p, host, why, isUnknown := resolveLabel(m, label, kind)
 		line := lg.labelLine[c]
 		ports := []model.PortRef{p}
-		if host != nil { // a job log's host of several ports: a copy for each
+		if len(host) > 1 { // a job log's host of several ports: a copy for each
 			ports = ports[:0]
 			for _, n := range host {
 				ports = append(ports, m.NodePort(n))
@@ -336,6 +336,9 @@ func (lg *Log) Bind(m *model.Model, opt Options) (*Series, error) {
 		case why != "":
 			errs = append(errs, textio.Errorf(lg.File, line, "%s", why))
 			continue
+		}
+		if host != nil {
+			s.addHostPorts(label, ports)
 		}
 		for _, p := range ports {
 			if first[p] != 0 {

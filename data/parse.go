@@ -115,7 +115,7 @@ type chunkResult struct {
 	lines    int
 	ports    []model.PortRef
 	rowLine  []int32
-	hosts    []hostRow // rows labelled with a host of several ports, in order
+	hosts    []hostRow // rows labelled with a host name, in order
 	seg      segment
 	stats    segStats
 	errs     []*textio.Error // lines relative to the chunk
@@ -328,9 +328,9 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 		hosts := res.hosts
 		for r, p := range res.ports {
 			line := base + int(res.rowLine[r])
-			var more []int // the other nodes of a host label
+			var host *hostRow
 			if len(hosts) > 0 && hosts[0].row == r {
-				more, hosts = hosts[0].nodes[1:], hosts[1:]
+				host, hosts = &hosts[0], hosts[1:]
 			}
 			if prev, dup := first[p]; dup {
 				ld.errs = append(ld.errs, textio.Errorf(ld.file, line, "duplicate label %s (already on line %d)", ld.m.Label(p), prev))
@@ -340,15 +340,21 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 			src := len(s.cols) // the row's column in segs
 			s.cols = append(s.cols, p)
 			s.colLine = append(s.colLine, int32(line))
-			for _, n := range more {
+			if host == nil {
+				continue
+			}
+			ports := []model.PortRef{p}
+			for _, n := range host.nodes[1:] { // the other ports of a job file's host
 				q := ld.m.NodePort(n)
 				if prev, dup := first[q]; dup {
-					ld.errs = append(ld.errs, textio.Errorf(ld.file, line, "duplicate label %s (port %s of the host, already on line %d)", ld.m.HostName(n), ld.m.Label(q), prev))
+					ld.errs = append(ld.errs, textio.Errorf(ld.file, line, "duplicate label %s (port %s of the host, already on line %d)", host.name, ld.m.Label(q), prev))
 					continue
 				}
 				first[q] = line
 				extra = append(extra, extraCol{src, q, int32(line)})
+				ports = append(ports, q)
 			}
+			s.addHostPorts(host.name, ports)
 		}
 		if res.unknown > 0 && unknown == 0 {
 			unkLabel, unkLine = res.unkLabel, base+res.unkLine
