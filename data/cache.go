@@ -30,7 +30,7 @@ import (
 // parsed as if there were no cache.
 
 // cacheMagic starts every cache file; the digit is the layout's version.
-const cacheMagic = "FVCACHE3"
+const cacheMagic = "FVCACHE4"
 
 // cacheHits counts the loads answered from the cache (for tests).
 var cacheHits atomic.Int64
@@ -58,10 +58,13 @@ type cacheHeader struct {
 	// The column labels (as the model names them, joined by newlines) and
 	// the line that listed each column are the first two blocks.
 	LabelBytes int
-	Segs       []cacheSeg
-	Blocks     int64  // bytes of binary blocks after the header
-	Order      string // the writing machine's byte order, which the blocks are in
-	CRC        uint32 // CRC-32C of the blocks: a damaged cache is not used
+	// Hosts are the host names used as labels, each with the labels of the
+	// ports it stood for: the model must still give it those ports.
+	Hosts  map[string][]string `json:",omitempty"`
+	Segs   []cacheSeg
+	Blocks int64  // bytes of binary blocks after the header
+	Order  string // the writing machine's byte order, which the blocks are in
+	CRC    uint32 // CRC-32C of the blocks: a damaged cache is not used
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -191,6 +194,16 @@ func decodeCache(mem []byte, path string, m *model.Model, key cacheKey) (*Series
 		seen[p] = true
 		s.cols = append(s.cols, p)
 	}
+	if !sameHosts(m, h.Hosts, h.Kind) {
+		return nil, errors.New("another model")
+	}
+	for name, labels := range h.Hosts {
+		ports := make([]model.PortRef, len(labels))
+		for i, l := range labels {
+			ports[i], _ = m.PortByLabel(l)
+		}
+		s.addHostPorts(name, ports)
+	}
 	T, cols := h.Steps, 0
 	var segs []segment
 	for _, sh := range h.Segs {
@@ -289,6 +302,14 @@ func writeCache(s *Series, key cacheKey) error {
 		labels = append(labels, s.Model.Label(p)...)
 	}
 	h.LabelBytes = len(labels)
+	if len(s.hostPorts) > 0 {
+		h.Hosts = map[string][]string{}
+		for name, ports := range s.hostPorts {
+			for _, p := range ports {
+				h.Hosts[name] = append(h.Hosts[name], s.Model.Label(p))
+			}
+		}
+	}
 	blocks := [][]byte{labels, raw(s.colLine)}
 	for _, g := range s.segs {
 		sh := cacheSeg{N: g.n, Wide: g.v64 != nil, Gaps: g.gaps != nil, NCkpt: len(g.ckpt)}
@@ -366,4 +387,22 @@ func raw[T int32 | int64 | uint64](v []T) []byte {
 	}
 	var z T
 	return unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*int(unsafe.Sizeof(z)))
+}
+
+// sameHosts reports whether each host name a cached file used as a label
+// still names the same ports in the model, in the same order (a host given
+// another port, or moved, means the file must be read again).
+func sameHosts(m *model.Model, hosts map[string][]string, kind Kind) bool {
+	for name, labels := range hosts {
+		ns := m.HostNodes(name)
+		if len(ns) != len(labels) || len(ns) > 1 && kind != Job {
+			return false
+		}
+		for i, n := range ns {
+			if m.Label(m.NodePort(n)) != labels[i] {
+				return false
+			}
+		}
+	}
+	return true
 }

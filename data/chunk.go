@@ -83,10 +83,13 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 		i++
 	}
 	label := l[start:i]
-	p, known := ld.m.ResolvePort(string(label))
-	if !known && !ld.opt.Lenient {
-		ld.errAt(res, line, start+1, "%s", ld.m.UnknownLabel(string(label)))
-		res.countUnknown(label, line)
+	p, host, why, unknown := resolveLabel(ld.m, string(label), ld.opt.Kind)
+	known := why == ""
+	if !known && (!unknown || !ld.opt.Lenient) {
+		ld.errAt(res, line, start+1, "%s", why)
+		if unknown {
+			res.countUnknown(label, line)
+		}
 		return false
 	}
 	row := len(res.ports)
@@ -107,6 +110,9 @@ func (ld *loader) parseLine(res *chunkResult, tbl *table, buf []byte, end, line 
 	case ld.opt.Kind == Job && nonzero && ld.m.Spec(p).Role != model.Proc:
 		ld.errAt(res, line, start+1, "%s is a %s port: job ids belong on processor ports", label, ld.m.Spec(p).Role)
 	default:
+		if host != nil {
+			res.hosts = append(res.hosts, hostRow{row, string(label), host})
+		}
 		res.ports = append(res.ports, p)
 		res.rowLine = append(res.rowLine, int32(line))
 		tbl.keep()

@@ -15,7 +15,9 @@
 //
 // Load tells a log from a §3 file by its first line (`#! fabviz-log`).
 // Options.Lenient turns unknown labels into one counted warning
-// (Series.Warnings). A §3 file is read in 1 MiB blocks cut at line ends and
+// (Series.Warnings). A label is a port or a host name; in a job file the
+// name of a host with several ports gives each of its ports a copy of the
+// line, a parameter file refuses it (hostlabel.go). A §3 file is read in 1 MiB blocks cut at line ends and
 // parsed on every core, numbers eight bytes at a time; each block's rows are
 // gathered 16 at a time in a small cached buffer and moved into the
 // step-major storage, 32-bit unless a value of the block needs 64 bits.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/fabviz/fabviz/model"
 )
 
 // FuzzRead: no input makes the §3 reader panic, and cutting the input into
@@ -16,42 +18,46 @@ func FuzzRead(f *testing.F) {
 		f.Add([]byte(s), true)
 	}
 	m := ring4(f)
-	f.Fuzz(func(t *testing.T, src []byte, job bool) {
-		kind := Param
-		if job {
-			kind = Job
+	f.Fuzz(func(t *testing.T, src []byte, job bool) { wholeOrCut(t, m, src, job) })
+}
+
+// wholeOrCut reads src whole and cut into tiny chunks parsed by several
+// workers: the same errors, or the same values in every mode.
+func wholeOrCut(t *testing.T, m *model.Model, src []byte, job bool) {
+	kind := Param
+	if job {
+		kind = Job
+	}
+	whole, err1 := Read("f.dat", bytes.NewReader(src), m, Options{Kind: kind, MaxLine: 4096})
+	defer func(n int) { chunkSize = n }(chunkSize)
+	chunkSize = 7
+	cut, err2 := Read("f.dat", bytes.NewReader(src), m, Options{Kind: kind, MaxLine: 4096, Workers: 3})
+	chunkSize = 4 << 20
+	if (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
+		t.Fatalf("whole: %v\ncut: %v", err1, err2)
+	}
+	if err1 != nil {
+		if !strings.HasPrefix(err1.Error(), "f.dat") {
+			t.Fatalf("error without the file name: %v", err1)
 		}
-		whole, err1 := Read("f.dat", bytes.NewReader(src), m, Options{Kind: kind, MaxLine: 4096})
-		defer func(n int) { chunkSize = n }(chunkSize)
-		chunkSize = 7
-		cut, err2 := Read("f.dat", bytes.NewReader(src), m, Options{Kind: kind, MaxLine: 4096, Workers: 3})
-		chunkSize = 4 << 20
-		if (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
-			t.Fatalf("whole: %v\ncut: %v", err1, err2)
-		}
-		if err1 != nil {
-			if !strings.HasPrefix(err1.Error(), "f.dat") {
-				t.Fatalf("error without the file name: %v", err1)
+		return
+	}
+	sc, _ := NewScale(-10, 10, Viridis, DefaultInit().Colors)
+	rgb := make([]RGB, m.NumPorts())
+	va, vb := make([]int64, m.NumPorts()), make([]int64, m.NumPorts())
+	for st := 0; st < whole.Steps(); st++ {
+		for _, mode := range []Mode{Slice, Running, Total} {
+			whole.Colorize(rgb, st, mode, sc)
+			whole.Fill(va, nil, st, mode)
+			cut.Fill(vb, nil, st, mode)
+			if !slicesEqual(va, vb) {
+				t.Fatalf("step %d %v differs", st, mode)
 			}
-			return
 		}
-		sc, _ := NewScale(-10, 10, Viridis, DefaultInit().Colors)
-		rgb := make([]RGB, m.NumPorts())
-		va, vb := make([]int64, m.NumPorts()), make([]int64, m.NumPorts())
-		for st := 0; st < whole.Steps(); st++ {
-			for _, mode := range []Mode{Slice, Running, Total} {
-				whole.Colorize(rgb, st, mode, sc)
-				whole.Fill(va, nil, st, mode)
-				cut.Fill(vb, nil, st, mode)
-				if !slicesEqual(va, vb) {
-					t.Fatalf("step %d %v differs", st, mode)
-				}
-			}
-		}
-		if job {
-			NewJobPalette(whole.JobIDs(), 1, DefaultInit().Colors.Below)
-		}
-	})
+	}
+	if job {
+		NewJobPalette(whole.JobIDs(), 1, DefaultInit().Colors.Below)
+	}
 }
 
 func slicesEqual(a, b []int64) bool {

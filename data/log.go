@@ -317,19 +317,34 @@ func (lg *Log) Bind(m *model.Model, opt Options) (*Series, error) {
 	var keep []int
 	unknown, unkLabel, unkLine := 0, "", 0
 	for c, label := range lg.Labels {
-		p, ok := m.ResolvePort(label)
+		p, host, why, isUnknown := resolveLabel(m, label, kind)
 		line := lg.labelLine[c]
+		ports := []model.PortRef{p}
+		if len(host) > 1 { // a job log's host of several ports: a copy for each
+			ports = ports[:0]
+			for _, n := range host {
+				ports = append(ports, m.NodePort(n))
+			}
+		}
 		switch {
-		case !ok && opt.Lenient:
+		case why != "" && isUnknown && opt.Lenient:
 			if unknown == 0 {
 				unkLabel, unkLine = label, line
 			}
 			unknown++
-		case !ok:
-			errs = append(errs, textio.Errorf(lg.File, line, "%s", m.UnknownLabel(label)))
-		case first[p] != 0:
-			errs = append(errs, textio.Errorf(lg.File, line, "%s is port %s, already listed at line %d", label, m.Label(p), first[p]))
-		default:
+			continue
+		case why != "":
+			errs = append(errs, textio.Errorf(lg.File, line, "%s", why))
+			continue
+		}
+		if host != nil {
+			s.addHostPorts(label, ports)
+		}
+		for _, p := range ports {
+			if first[p] != 0 {
+				errs = append(errs, textio.Errorf(lg.File, line, "%s is port %s, already listed at line %d", label, m.Label(p), first[p]))
+				continue
+			}
 			first[p] = line
 			keep = append(keep, c)
 			s.cols = append(s.cols, p)
@@ -361,6 +376,9 @@ func (lg *Log) checkJobs(m *model.Model, cols []model.PortRef, keep []int) texti
 	var errs textio.ErrorList
 	ncol := len(lg.Labels)
 	for k, c := range keep {
+		if k > 0 && keep[k-1] == c {
+			continue // another port of the same host label: checked once
+		}
 		proc := m.Spec(cols[k]).Role == model.Proc
 		for s := 0; s < lg.steps && len(errs) < MaxErrors; s++ {
 			v := lg.vals[s*ncol+c]
@@ -395,15 +413,18 @@ func (lg *Log) table(keep []int) *table {
 			}
 		}
 	}
+	// A log column may be kept more than once (a host label's copies, kept
+	// side by side): col is the first kept copy, the others follow it.
 	col := make([]int, ncol)
 	for i := range col {
 		col[i] = -1
 	}
-	for k, c := range keep {
-		col[c] = k
+	for k := len(keep) - 1; k >= 0; k-- {
+		col[keep[k]] = k
 	}
 	for _, pos := range lg.gaps {
-		if k := col[int(pos)%ncol]; k >= 0 {
+		c := int(pos) % ncol
+		for k := col[c]; k >= 0 && k < len(keep) && keep[k] == c; k++ {
 			t.gaps = append(t.gaps, int64(int(pos)/ncol*len(keep)+k))
 		}
 	}

@@ -115,6 +115,7 @@ type chunkResult struct {
 	lines    int
 	ports    []model.PortRef
 	rowLine  []int32
+	hosts    []hostRow // rows labelled with a host name, in order
 	seg      segment
 	stats    segStats
 	errs     []*textio.Error // lines relative to the chunk
@@ -313,7 +314,8 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 	var segs []segment
 	var stats []segStats
 	unknown, unkLabel, unkLine := 0, "", 0
-	capped := false // a chunk stopped reading at MaxErrors errors
+	var extra []extraCol // the other ports of host labels
+	capped := false      // a chunk stopped reading at MaxErrors errors
 	for i, res := range all {
 		if ld.readErr != nil && ld.readErr.idx == i {
 			break
@@ -323,15 +325,36 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 			e.Line += base
 			ld.errs = append(ld.errs, e)
 		}
+		hosts := res.hosts
 		for r, p := range res.ports {
 			line := base + int(res.rowLine[r])
+			var host *hostRow
+			if len(hosts) > 0 && hosts[0].row == r {
+				host, hosts = &hosts[0], hosts[1:]
+			}
 			if prev, dup := first[p]; dup {
 				ld.errs = append(ld.errs, textio.Errorf(ld.file, line, "duplicate label %s (already on line %d)", ld.m.Label(p), prev))
 				continue
 			}
 			first[p] = line
+			src := len(s.cols) // the row's column in segs
 			s.cols = append(s.cols, p)
 			s.colLine = append(s.colLine, int32(line))
+			if host == nil {
+				continue
+			}
+			ports := []model.PortRef{p}
+			for _, n := range host.nodes[1:] { // the other ports of a job file's host
+				q := ld.m.NodePort(n)
+				if prev, dup := first[q]; dup {
+					ld.errs = append(ld.errs, textio.Errorf(ld.file, line, "duplicate label %s (port %s of the host, already on line %d)", host.name, ld.m.Label(q), prev))
+					continue
+				}
+				first[q] = line
+				extra = append(extra, extraCol{src, q, int32(line)})
+				ports = append(ports, q)
+			}
+			s.addHostPorts(host.name, ports)
 		}
 		if res.unknown > 0 && unknown == 0 {
 			unkLabel, unkLine = res.unkLabel, base+res.unkLine
@@ -366,6 +389,24 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: %d line(s) with labels the model does not know were ignored (first %q)",
 			ld.file, unkLine, unknown, unkLabel))
 	}
+	if len(extra) > 0 {
+		src := make([]int, len(extra))
+		for k, e := range extra {
+			src[k] = e.src
+			s.cols = append(s.cols, e.port)
+			s.colLine = append(s.colLine, e.line)
+		}
+		g, st := copyColumns(segs, s.steps, src)
+		segs, stats = append(segs, g), append(stats, st)
+	}
 	assemble(s, segs, stats)
 	return s, nil
+}
+
+// extraCol is a column copied from a host label's line for another port of
+// the host: the column it copies, the port and the line.
+type extraCol struct {
+	src  int
+	port model.PortRef
+	line int32
 }

@@ -113,6 +113,10 @@ type Series struct {
 	stepHas   []bool
 	switchHas []bool
 
+	// hostPorts: the ports each host name used as a label stood for, in
+	// column order (the column cache checks the model still agrees)
+	hostPorts map[string][]model.PortRef
+
 	runStep int     // step of run, -1 when not computed
 	run     []int64 // running sums by column at runStep
 }

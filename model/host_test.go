@@ -43,6 +43,18 @@ func TestHostWithSeveralPorts(t *testing.T) {
 	if n, ok := m.NodeByHost("dgx1"); !ok || n != 2 {
 		t.Errorf("NodeByHost(dgx1) = %d %v, want its first port 2", n, ok)
 	}
+	// Where one node is wanted, the host's other ports are named by their
+	// port label or node id; a network port is no node.
+	for name, want := range map[string]int{"dgx1": 2, "a.1": 0, "b.2": 3, "3": 3, "cn7": 1} {
+		if n, ok := m.NodeByName(name); !ok || n != want {
+			t.Errorf("NodeByName(%s) = %d %v, want %d", name, n, ok, want)
+		}
+	}
+	for _, name := range []string{"a.3", "b.9", "dgx1.1", "nobody"} {
+		if n, ok := m.NodeByName(name); ok {
+			t.Errorf("NodeByName(%s) = %d", name, n)
+		}
+	}
 	for _, n := range []int{0, 2, 3} {
 		if m.HostName(n) != "dgx1" {
 			t.Errorf("HostName(%d) = %q", n, m.HostName(n))

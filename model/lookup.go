@@ -70,10 +70,15 @@ func (m *Model) HostNodes(name string) []int {
 	return nil
 }
 
-// NodeByName resolves a node given as a decimal id or a host name.
+// NodeByName resolves a node given as a decimal id, a host name (a host
+// with several ports: its first) or its processor port's label
+// (SWITCH.PORT: how another port of such a host is named).
 func (m *Model) NodeByName(s string) (int, bool) {
 	if n, ok := m.NodeByHost(s); ok {
 		return n, true
+	}
+	if p, ok := m.PortByLabel(s); ok {
+		return m.Node(p)
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || m.NodePort(n) == NoPort {

@@ -269,12 +269,17 @@ func (in *Interp) route(a []string) error {
 	if err != nil {
 		return err
 	}
-	for _, n := range a {
-		if _, ok := m.NodeByName(n); !ok {
-			return fmt.Errorf("unknown node %q (want a node id or host name)", n)
+	var notes []string
+	for i, n := range a {
+		node, ok := m.NodeByName(n)
+		if !ok {
+			return fmt.Errorf("unknown node %q (want a node id, host name or processor port SWITCH.PORT)", n)
+		}
+		if ns := m.HostNodes(n); len(ns) > 1 {
+			notes = append(notes, fmt.Sprintf("%s has %d ports: %s its first, %s", n, len(ns), [2]string{"from", "to"}[i], m.Label(m.NodePort(node))))
 		}
 	}
-	in.State.Routes = append(in.State.Routes, RouteReq{A: a[0], B: a[1]})
+	in.State.Routes = append(in.State.Routes, RouteReq{A: a[0], B: a[1], Note: strings.Join(notes, "; ")})
 	return nil
 }
 

@@ -17,18 +17,27 @@ var modeNames = [...]string{"slice", "running", "total"}
 
 func (m Mode) String() string { return modeNames[m] }
 
-// RouteReq is one requested route overlay: between two nodes (ids or host
-// names, as written) or, with Switches set, between two switches.
+// RouteReq is one requested route overlay: between two nodes (ids, host
+// names or processor port labels, as written) or, with Switches set,
+// between two switches.
 type RouteReq struct {
 	Switches bool
 	A, B     string
+	// Note says which port a host name of several ports stood for (its
+	// first), "" when neither end is one; String shows it, and so the
+	// route's caption.
+	Note string
 }
 
 func (r RouteReq) String() string {
 	if r.Switches {
 		return "route-switches " + r.A + " " + r.B
 	}
-	return "route " + r.A + " " + r.B
+	s := "route " + r.A + " " + r.B
+	if r.Note != "" {
+		s += " (" + r.Note + ")"
+	}
+	return s
 }
 
 // Image size limits for snapshots.

@@ -46,3 +46,22 @@ func TestImportWithoutLIDs(t *testing.T) {
 		t.Errorf("stderr:\n%s", errs)
 	}
 }
+
+// TestRouteByPortLabel: the note on a host with several ports says another
+// port is named by its SWITCH.PORT label, and it is.
+func TestRouteByPortLabel(t *testing.T) {
+	dir := filepath.Join(fixtures, "ibsim/dgx-multihca")
+	out := t.TempDir()
+	if code, stdout, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"),
+		"-lft", filepath.Join(dir, "out.dump_fts"), "-o", out); code != 0 {
+		t.Fatalf("import: exit %d\n%s%s", code, stdout, errs)
+	}
+	model := filepath.Join(out, "model.fvm")
+	code, stdout, errs := fabnet(t, "route", model, "sat11-ib1-A-L20-U2.2", "cn2")
+	if code != 0 || errs != "" || !strings.HasPrefix(stdout, "sat11-ib1-A-L20-U2 in 2 out ") {
+		t.Errorf("route from the host's second port: exit %d\n%s%s", code, stdout, errs)
+	}
+	if code, _, errs := fabnet(t, "route", model, "sat11-ib1-A-L20-U2.7", "cn2"); code != 1 || !strings.Contains(errs, `no node "sat11-ib1-A-L20-U2.7"`) {
+		t.Errorf("a network port as a route end: exit %d %s", code, errs)
+	}
+}

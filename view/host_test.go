@@ -1,0 +1,87 @@
+package view_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fabviz/fabviz/model/ibnet"
+	"github.com/fabviz/fabviz/routes/lft"
+	"github.com/fabviz/fabviz/session"
+	"github.com/fabviz/fabviz/view"
+)
+
+// dgxModel imports ibsim's capture of hosts with two HCAs each
+// (testdata/fixtures/ibsim/dgx-multihca) with its routes, as `fabnet
+// import ibnet` does, and returns the model file.
+func dgxModel(t *testing.T) string {
+	t.Helper()
+	dir := "../testdata/fixtures/ibsim/dgx-multihca"
+	fab, err := ibnet.Load(filepath.Join(dir, "out.ibnetdiscover"), ibnet.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := ibnet.Build(fab, ibnet.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := lft.Load(filepath.Join(dir, "out.dump_fts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	var b bytes.Buffer
+	if err := im.WriteModel(&b, ibnet.ModelOptions{Name: "dgx", RoutesDir: "routes", RoutesExt: ".rt"}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(out, "model.fvm")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := lft.Write(filepath.Join(out, "routes"), ".rt", im, ts); err != nil || res.Missing != 0 {
+		t.Fatalf("routes: %v, %+v", err, res)
+	}
+	return path
+}
+
+// TestHostOfSeveralPorts: `route` and `select` take the name of a host with
+// several ports; a route starts or ends at the host's first port and its
+// caption says so; a port label names another of the host's ports.
+func TestHostOfSeveralPorts(t *testing.T) {
+	var warn bytes.Buffer
+	s := session.New(&warn)
+	in := view.New(s)
+	for _, l := range []string{"model " + dgxModel(t), "route luna-0541 luna-0542", "route sat11-ib1-A-L20-U2.2 cn2", "route cn1 luna-0542", "select luna-0541"} {
+		if err := in.ExecLine(l); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+	if _, err := s.Scene(&in.State); err != nil || warn.Len() > 0 {
+		t.Fatalf("scene: %v %s", err, warn.String())
+	}
+	want := []string{
+		"route luna-0541 luna-0542 (luna-0541 has 2 ports: from its first, sat11-ib1-A-L20-U2.1; luna-0542 has 2 ports: to its first, sat11-ib1-A-L21-U2.1): 3 hops",
+		"route sat11-ib1-A-L20-U2.2 cn2: 3 hops",
+		"route cn1 luna-0542 (luna-0542 has 2 ports: to its first, sat11-ib1-A-L21-U2.1): 3 hops",
+	}
+	notes := s.RouteNotes()
+	if len(notes) != len(want) {
+		t.Fatalf("%d route notes: %+v", len(notes), notes)
+	}
+	for i, n := range notes {
+		if n.Text != want[i] {
+			t.Errorf("route %d: %q, want %q", i, n.Text, want[i])
+		}
+	}
+	caption := strings.Join(s.Caption(&in.State), "\n")
+	if !strings.Contains(caption, want[0]) || !strings.Contains(caption, "selected: port sat11-ib1-A-L20-U2.1") {
+		t.Errorf("caption:\n%s", caption)
+	}
+	for _, l := range []string{"route sat11-ib1-A-L20-U2.7 cn2", "route sat11-ib1-A-L20-U2 cn2"} {
+		if err := in.ExecLine(l); err == nil || !strings.Contains(err.Error(), "want a node id, host name or processor port SWITCH.PORT") {
+			t.Errorf("%s: %v", l, err)
+		}
+	}
+}
