@@ -193,8 +193,8 @@ func TestImportUsageAndMissing(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "which is not in the topology") {
 		t.Errorf("foreign tables: exit %d %q", code, errs)
 	}
-	// A LID left out of every table: its routes are missing, reported by
-	// the import, and written as empty lines that fabnet check reports.
+	// A LID left out of every table: the routes to it are bad, reported by
+	// the import (which checks the tables it wrote) and by fabnet check.
 	data, err := os.ReadFile(filepath.Join(dir, "out.dump_fts"))
 	if err != nil {
 		t.Fatal(err)
@@ -209,9 +209,22 @@ func TestImportUsageAndMissing(t *testing.T) {
 	os.WriteFile(partial, []byte(strings.Join(keep, "\n")), 0o644)
 	outDir := t.TempDir()
 	code, stdout, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", partial, "-o", outDir)
+	if code != 1 || !strings.Contains(stdout, "tables.lft: 256 routes, 15 bad, 0 missing") ||
+		!strings.Contains(errs, "tables.lft: route 0->12: hop 1 at ib-leaf01: no entry for LID 18 (node 12): a dead end") ||
+		!strings.Contains(errs, "... and 5 more bad routes") {
+		t.Errorf("missing LID: exit %d %q %q", code, stdout, errs)
+	}
+	code, _, errs = fabnet(t, "check", filepath.Join(outDir, "model.fvm"))
+	if code != 1 || !strings.Contains(errs, "15 of 256 routes bad") {
+		t.Errorf("check after missing routes: exit %d %q", code, errs)
+	}
+	// The same as route files: the import names each reason once with
+	// its count; the empty lines are routes whose bytes run out.
+	outDir = t.TempDir()
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", partial, "-o", outDir, "-route-files")
 	if code != 1 || !strings.Contains(stdout, "225 routes, 15 missing") ||
 		!strings.Contains(errs, "route missing (3 routes): switch ib-leaf04 has no entry for LID 18 (cn013)") {
-		t.Errorf("missing LID: exit %d %q %q", code, stdout, errs)
+		t.Errorf("missing LID, route files: exit %d %q %q", code, stdout, errs)
 	}
 	code, _, errs = fabnet(t, "check", filepath.Join(outDir, "model.fvm"))
 	if code != 1 || !strings.Contains(errs, "15 of 256 routes bad") {
@@ -222,9 +235,18 @@ func TestImportUsageAndMissing(t *testing.T) {
 	data, _ = os.ReadFile(filepath.Join(dir, "out.ibroute_lid2"))
 	os.WriteFile(one, data, 0o644)
 	out := t.TempDir()
-	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", out)
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", out, "-route-files")
 	if code != 1 || !strings.Contains(errs, "route missing (") || !strings.Contains(errs, "no forwarding table for switch ib-leaf01") ||
 		!strings.Contains(stdout, "16 route files, 0 routes, 240 missing") {
 		t.Errorf("partial tables: exit %d %q %q", code, stdout, errs)
+	}
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", t.TempDir())
+	if code != 1 || !strings.Contains(stdout, "tables.lft: 256 routes, 240 bad, 0 missing") ||
+		!strings.Contains(errs, "hop 1 at ib-leaf01: the switch has no forwarding table: LID ") {
+		t.Errorf("partial tables, tables: exit %d %q %q", code, stdout, errs)
+	}
+	// -tables is the default, kept for old scripts; with -route-files it is a usage error
+	if code, _, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", t.TempDir(), "-tables", "-route-files"); code != 2 || !strings.Contains(errs, "choose one") {
+		t.Errorf("-tables -route-files: exit %d %q", code, errs)
 	}
 }

@@ -43,3 +43,7 @@ func (r *Router) WriteFVLFT(w io.Writer) error {
 	}
 	return bw.Flush()
 }
+
+// Warnings are the summary lines about hosts without a usable LID (no LID
+// yet, or one claimed twice): their routes are missing.
+func (r *Router) Warnings() []string { return r.warns }
