@@ -72,7 +72,7 @@ func TestImportTables(t *testing.T) {
 	}
 }
 
-func openSet(t *testing.T, path string) (*model.Model, *routes.Set) {
+func openSet(t testing.TB, path string) (*model.Model, *routes.Set) {
 	t.Helper()
 	m, err := model.Load(path)
 	if err != nil {
