@@ -78,14 +78,13 @@ func (s *Set) HasTables() bool { return s.tab != nil }
 // destLID is the LID of dst at offset off, or why there is none.
 func (s *Set) destLID(src, dst, off int) (int, *RouteError) {
 	n := s.tab.LIDs(dst, s.m)
-	e := &RouteError{Kind: ErrNoLID, File: s.tab.File, Src: src, Dst: dst, Offset: off}
-	switch {
-	case n == 0:
-		e.Msg = fmt.Sprintf("node %d has no LID in the tables: no route leads to it", dst)
-	case off < 0 || off >= n:
-		e.Msg = fmt.Sprintf("node %d has %d LID(s) (LMC %d): no LID offset %d (0..%d)", dst, n, s.tab.lmc[dst-s.m.MinNode], off, n-1)
-	default:
+	if n > 0 && off >= 0 && off < n {
 		return s.tab.LID(dst, s.m) + off, nil
+	}
+	e := &RouteError{Kind: ErrNoLID, File: s.tab.File, Src: src, Dst: dst, Offset: off,
+		Msg: fmt.Sprintf("node %d has no LID in the tables: no route leads to it", dst)}
+	if n > 0 {
+		e.Msg = fmt.Sprintf("node %d has %d LID(s) (LMC %d): no LID offset %d (0..%d)", dst, n, s.tab.lmc[dst-s.m.MinNode], off, n-1)
 	}
 	return 0, e
 }
@@ -109,29 +108,42 @@ func (s *Set) TraceOffset(src, dst, off int) ([]Hop, error) {
 				Msg: fmt.Sprintf("the model has no node %d", n)}
 		}
 	}
+	hops, _, err := s.traceTables(src, dst, off, make([]Hop, 0, 8))
+	if err != nil {
+		return nil, err
+	}
+	return hops, nil
+}
+
+// traceTables traces src->dst+off through the tables, appending the hops
+// to hops unless it is nil, and returns them and their number.
+func (s *Set) traceTables(src, dst, off int, hops []Hop) ([]Hop, int, *RouteError) {
+	m := s.m
 	if src == dst && off >= 0 && off < max(1, s.tab.LIDs(dst, m)) {
-		return []Hop{}, nil // a node's route to itself crosses no switch
+		return hops, 0, nil // a node's route to itself crosses no switch
 	}
 	lid, lerr := s.destLID(src, dst, off)
 	if lerr != nil {
-		return nil, lerr
+		return nil, 0, lerr
 	}
 	tr := s.tr
 	sp, dp := int(m.NodePort(src)), int(m.NodePort(dst))
 	sw, in := sp/tr.ports, sp%tr.ports+tr.base
-	hops := make([]Hop, 0, 8)
+	collect := hops != nil
 	for h := 1; ; h++ {
 		if h > tr.nsw {
-			return nil, s.tableError(s.loopFrom(sp/tr.ports, lid, dp), src, dst, off, lid)
+			return nil, 0, s.tableError(s.loopFrom(sp/tr.ports, lid, dp), src, dst, off, lid)
 		}
 		next, o := s.step(sw, lid, dp)
 		if next < 0 && o.kind != 0 {
-			return nil, s.tableError(o.shift(h-1), src, dst, off, lid)
+			return nil, 0, s.tableError(o.shift(h-1), src, dst, off, lid)
 		}
 		out := int(s.tab.out[sw][lid])
-		hops = append(hops, Hop{Switch: sw, In: in, Out: out})
+		if collect {
+			hops = append(hops, Hop{Switch: sw, In: in, Out: out})
+		}
 		if next < 0 {
-			return hops, nil
+			return hops, h, nil
 		}
 		in = int(tr.entry[sw*tr.ports+out-tr.base]) + tr.base
 		sw = next
@@ -198,12 +210,12 @@ func (s *Set) traceSource(src, limit int, r *Report) {
 		}
 		for off := range n {
 			r.Routes++
-			hops, err := s.TraceOffset(src, dst, off)
+			_, n, err := s.traceTables(src, dst, off, nil)
 			if err != nil {
-				r.fail(err.(*RouteError), limit)
+				r.fail(err, limit)
 				continue
 			}
-			r.Hops += int64(len(hops))
+			r.Hops += int64(n)
 		}
 	}
 }

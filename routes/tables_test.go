@@ -326,3 +326,26 @@ func TestReadTablesLMC(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTables: any tables file either reads with errors naming lines or
+// gives routes whose per-destination check equals tracing every pair.
+func FuzzTables(f *testing.F) {
+	fx := loadFixture(f, "fattree-2spine-4leaf-16hca")
+	f.Add(fx.tables)
+	f.Add("#! fabviz-lft 1\nnode 0 lid 1 lmc 1\nnode 15 lid 3\ntable ib-leaf01\n1-3 33\ntable ib-spine02\n1-2 1\n3 7\n")
+	f.Add("#! fabviz-lft 1\nnode 1 lid 9\ntable ib-leaf01\n9 35\ntable ib-spine02\n9 1\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		tab, err := routes.ReadTables("f.lft", strings.NewReader(text), fx.m)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.lft:") {
+				t.Fatalf("error without the file: %v", err)
+			}
+			return
+		}
+		s := routes.NewFromTables(fx.m, tab)
+		got, want := s.Check(4), s.CheckSources(fx.m.MinNode, fx.m.MaxNode, 4)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("per destination %s\npair by pair %s", reportText(got), reportText(want))
+		}
+	})
+}

@@ -27,16 +27,21 @@ func dirBytes(b *testing.B, dir string) int64 {
 }
 
 // BenchmarkTables4096: a generated two-tier fabric of 4,096 hosts (128
-// leaves of 32 hosts, 32 uplinks each to 64 spines, 64-port switches)
+// leaves of 32 hosts, 32 uplinks each to 128 spines, 64-port switches)
 // imported from its ibnetdiscover and dump_fts text as forwarding tables
 // (the default) and as route files, with the bytes each writes against the
 // dump's; then every route checked three ways on the same fabric: per
 // destination (fabnet check on tables), pair by pair through the tables
 // (CheckSources, what check did per source), and the route files. Run
-// with -benchtime=1x; docs/benchmarks.md has the figures.
+// with -benchtime=1x; docs/benchmarks.md has the figures. With
+// FABVIZ_BENCH_DIR set, the fabric and imports are left there (for timing
+// other builds of fabnet on the same files).
 func BenchmarkTables4096(b *testing.B) {
-	dir := b.TempDir()
-	topo, fts := genFabric(b, dir, 128, 32, 64, 32)
+	dir := os.Getenv("FABVIZ_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	topo, fts := genFabric(b, dir, 128, 32, 128, 32)
 	fi, err := os.Stat(fts)
 	if err != nil {
 		b.Fatal(err)
