@@ -199,6 +199,18 @@ func lidOf(t *testing.T, e *entries, node int) int {
 	return 0
 }
 
+// TestCheckTablesLMC: opensm's tables with LMC 1 (every port two LIDs,
+// routed apart): both checks agree, every LID's routes are good.
+func TestCheckTablesLMC(t *testing.T) {
+	f := loadFixture(t, "fattree-lmc1")
+	s := f.set(t, f.tables)
+	r := sameReports(t, s)
+	n := f.m.NumNodes
+	if r.Routes != 2*n*n || r.Bad != 0 || r.Missing != 0 || s.LIDs(f.m.MinNode) != 2 {
+		t.Fatalf("%s", reportText(r))
+	}
+}
+
 // TestCheckTablesFaults: tables with a missing entry, a forwarding loop, a
 // wrong destination and LMC > 0 give the same report checked per
 // destination as traced pair by pair, with the faults named.

@@ -53,9 +53,9 @@ func parseTracert(t *testing.T, text string) []hop {
 
 // fabnetRoute is `fabnet route MODEL SRC DST --json`, as hops with the
 // switches' GUIDs (their hw field) for comparison with ibtracert.
-func fabnetRoute(t *testing.T, m *model.Model, src, dst int) []hop {
+func fabnetRoute(t *testing.T, m *model.Model, src, dst int, flags ...string) []hop {
 	t.Helper()
-	code, out, errs := fabnet(t, "route", m.File, strconv.Itoa(src), strconv.Itoa(dst), "--json")
+	code, out, errs := fabnet(t, append([]string{"route", m.File, strconv.Itoa(src), strconv.Itoa(dst), "--json"}, flags...)...)
 	if code != 0 {
 		t.Fatalf("fabnet route %d %d: exit %d: %s", src, dst, code, errs)
 	}
@@ -140,6 +140,38 @@ func TestImportMatchesTracert(t *testing.T) {
 			t.Errorf("%s %s: fabnet route %v, ibtracert %v", c.dir, c.tables, got, want)
 		}
 		checkAll(t, m) // every route traces from its source to its destination
+	}
+}
+
+// TestImportLMC: a fabric routed by opensm with LMC 1 imports with two
+// LIDs a host port; each LID's route is the one ibtracert printed (they
+// cross different spines), and every LID's routes are checked.
+func TestImportLMC(t *testing.T) {
+	dir := filepath.Join(fixtures, "ibsim/fattree-lmc1")
+	m, out := importFixture(t, filepath.Join(dir, "out.ibnetdiscover"), filepath.Join(dir, "out.dump_fts"))
+	if !strings.Contains(out, "tables.lft: 512 routes, 0 bad, 0 missing") {
+		t.Errorf("import: %s", out)
+	}
+	s, _ := m.NodeByName("cn001")
+	d, _ := m.NodeByName("cn016")
+	var paths [2][]hop
+	for k := range paths {
+		text, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("out.ibtracert_cn001_cn016_lid%d", k)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := parseTracert(t, string(text))
+		paths[k] = fabnetRoute(t, m, s, d, "-lid-offset", strconv.Itoa(k))
+		if len(want) != 3 || !sameHops(paths[k], want) {
+			t.Errorf("LID offset %d: fabnet route %v, ibtracert %v", k, paths[k], want)
+		}
+	}
+	if sameHops(paths[0], paths[1]) {
+		t.Errorf("both LIDs take one path: %v", paths[0])
+	}
+	code, stdout, errs := fabnet(t, "check", m.File)
+	if code != 0 || !strings.Contains(stdout, " 512 routes") {
+		t.Errorf("check: exit %d %q %s", code, stdout, errs)
 	}
 }
 
