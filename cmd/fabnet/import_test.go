@@ -272,6 +272,10 @@ func TestImportUsageAndMissing(t *testing.T) {
 		!strings.Contains(stdout, "16 route files, 0 routes, 240 missing") {
 		t.Errorf("partial tables: exit %d %q %q", code, stdout, errs)
 	}
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", t.TempDir(), "-check=false")
+	if code != 0 || strings.Contains(stdout, "routes") || errs != "" {
+		t.Errorf("-check=false: exit %d %q %q", code, stdout, errs)
+	}
 	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", t.TempDir())
 	if code != 1 || !strings.Contains(stdout, "tables.lft: 256 routes, 240 bad, 0 missing") ||
 		!strings.Contains(errs, "hop 1 at ib-leaf01: the switch has no forwarding table: LID ") {
