@@ -24,6 +24,7 @@ type Tables struct {
 	lid  []int     // by node − MinNode: base LID, 0 = none
 	lmc  []uint8   // by node − MinNode: the LMC, 2^lmc LIDs from the base
 	out  [][]int16 // by switch index: out port number by LID, -1 = no entry
+	at   []int32   // by switch index: the line of its `table`, 0 = none
 	// owner is, by LID, the node it addresses + 1 (0 = none), while reading.
 	owner []int32
 }
@@ -65,7 +66,7 @@ func LoadTables(m *model.Model) (*Tables, error) {
 // error naming the file and line, at most 100.
 func ReadTables(file string, r io.Reader, m *model.Model) (*Tables, error) {
 	span := max(0, m.MaxNode-m.MinNode+1)
-	t := &Tables{File: file, lid: make([]int, span), lmc: make([]uint8, span), out: make([][]int16, len(m.Switches)),
+	t := &Tables{File: file, lid: make([]int, span), lmc: make([]uint8, span), out: make([][]int16, len(m.Switches)), at: make([]int32, len(m.Switches)),
 		owner: make([]int32, maxLID+1)}
 	defer func() { t.owner = nil }()
 	var errs textio.ErrorList
@@ -94,7 +95,7 @@ func ReadTables(file string, r io.Reader, m *model.Model) (*Tables, error) {
 		if len(f) == 0 {
 			continue
 		}
-		if msg := t.line(m, f, &sw); msg != "" {
+		if msg := t.line(m, f, &sw, n); msg != "" {
 			errs = append(errs, textio.Errorf(file, n, "%s", msg))
 		}
 	}
@@ -105,7 +106,7 @@ func ReadTables(file string, r io.Reader, m *model.Model) (*Tables, error) {
 }
 
 // line reads one line: node, switch, table or an entry of the current table.
-func (t *Tables) line(m *model.Model, f []textio.Field, sw *int) string {
+func (t *Tables) line(m *model.Model, f []textio.Field, sw *int, n int) string {
 	switch f[0].Text {
 	case "node":
 		if len(f) != 4 && len(f) != 6 || f[2].Text != "lid" || len(f) == 6 && f[4].Text != "lmc" {
@@ -159,7 +160,7 @@ func (t *Tables) line(m *model.Model, f []textio.Field, sw *int) string {
 		if t.out[i] != nil {
 			return fmt.Sprintf("table %s given twice", f[1].Text)
 		}
-		t.out[i] = []int16{}
+		t.out[i], t.at[i] = []int16{}, int32(n)
 		*sw = i
 	default:
 		return t.entry(m, f, *sw)

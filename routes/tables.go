@@ -163,11 +163,12 @@ func (s *Set) loopFrom(sw, lid, dp int) outcome {
 }
 
 // tableError describes a failed route src->dst (LID lid, offset off); o's
-// hops count from src's switch.
+// hops count from src's switch. Its line is that of the `table` of the
+// switch at fault (0 when the switch has none).
 func (s *Set) tableError(o outcome, src, dst, off, lid int) *RouteError {
 	m := s.m
 	at := int(o.at)
-	e := &RouteError{Kind: o.kind, File: s.tab.File, Src: src, Dst: dst, Offset: off, Hop: int(o.n), Switch: m.Switches[at].Label}
+	e := &RouteError{Kind: o.kind, File: s.tab.File, Line: int(s.tab.at[at]), Src: src, Dst: dst, Offset: off, Hop: int(o.n), Switch: m.Switches[at].Label}
 	switch o.kind {
 	case ErrNoEntry:
 		if s.tab.out[at] == nil {

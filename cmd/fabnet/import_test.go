@@ -242,7 +242,7 @@ func TestImportUsageAndMissing(t *testing.T) {
 	outDir := t.TempDir()
 	code, stdout, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", partial, "-o", outDir)
 	if code != 1 || !strings.Contains(stdout, "tables.lft: 256 routes, 15 bad, 0 missing") ||
-		!strings.Contains(errs, "tables.lft: route 0->12: hop 1 at ib-leaf01: no entry for LID 18 (node 12): a dead end") ||
+		!strings.Contains(errs, "tables.lft:18: route 0->12: hop 1 at ib-leaf01: no entry for LID 18 (node 12): a dead end") ||
 		!strings.Contains(errs, "... and 5 more bad routes") {
 		t.Errorf("missing LID: exit %d %q %q", code, stdout, errs)
 	}
