@@ -261,7 +261,7 @@ func TestRecipes(t *testing.T) {
 
 // checkImport: every route imported and checked, and a picture drawn.
 func checkImport(t *testing.T, dir string, out []string) {
-	want := []string{"...", "...routes: 16 route files, 240 routes, 0 missing", "ok: 6 switches, 216 ports, 16 nodes, 16 links, 256 routes", "..."}
+	want := []string{"...", "...tables.lft: 256 routes, 0 bad, 0 missing", "ok: 6 switches, 216 ports, 16 nodes, 16 links, 256 routes", "..."}
 	if !matchesSuffix(out, want) {
 		t.Errorf("printed:\n  %s", strings.Join(out, "\n  "))
 	}

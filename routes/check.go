@@ -12,7 +12,10 @@ import (
 
 // Report is what Check found.
 type Report struct {
-	Routes   int   // routes checked: every line present for a pair of nodes
+	// Routes is the routes checked: every line present for a pair of nodes;
+	// with forwarding tables, every pair whose destination has a LID, once
+	// per LID of the destination (LMC > 0 gives 2^LMC routes a pair).
+	Routes   int
 	Hops     int64 // hops walked by the good routes
 	Bad      int   // routes that do not trace
 	Missing  int   // routes absent (missing files, short files)
@@ -25,6 +28,9 @@ type Report struct {
 // over all cores, reading each file once and not keeping it. It lists the
 // first limit bad routes (in source, destination order) and counts the rest.
 func (s *Set) Check(limit int) *Report {
+	if s.tab != nil {
+		return s.checkTables(limit)
+	}
 	return s.CheckSources(s.m.MinNode, s.m.MaxNode, limit)
 }
 
@@ -32,6 +38,10 @@ func (s *Set) Check(limit int) *Report {
 // already read by Trace are not read again.
 func (s *Set) CheckSources(lo, hi, limit int) *Report {
 	lo, hi = max(lo, s.m.MinNode), min(hi, s.m.MaxNode)
+	check := s.checkSource
+	if s.tab != nil {
+		check = s.traceSource
+	}
 	workers := runtime.GOMAXPROCS(0)
 	var next atomic.Int64
 	next.Store(int64(lo))
@@ -47,13 +57,15 @@ func (s *Set) CheckSources(lo, hi, limit int) *Report {
 				if src > hi {
 					break
 				}
-				s.checkSource(src, limit, r)
+				check(src, limit, r)
 			}
 			parts[w] = r
 		}()
 	}
 	wg.Wait()
-	return merge(parts, limit)
+	r := merge(parts, limit)
+	s.noLIDWarning(r)
+	return r
 }
 
 func merge(parts []*Report, limit int) *Report {
@@ -66,16 +78,8 @@ func merge(parts []*Report, limit int) *Report {
 		out.Errors = append(out.Errors, p.Errors...)
 		out.Warnings = append(out.Warnings, p.Warnings...)
 	}
-	order := func(l []*RouteError) {
-		sort.Slice(l, func(i, j int) bool {
-			if l[i].Src != l[j].Src {
-				return l[i].Src < l[j].Src
-			}
-			return l[i].Dst < l[j].Dst
-		})
-	}
-	order(out.Errors)
-	order(out.Warnings)
+	sortErrors(out.Errors)
+	sortErrors(out.Warnings)
 	if len(out.Errors) > limit {
 		out.Errors = out.Errors[:limit]
 	}
@@ -84,6 +88,19 @@ func merge(parts []*Report, limit int) *Report {
 	}
 	out.More = out.Bad - len(out.Errors)
 	return out
+}
+
+// sortErrors puts route errors in source, destination, LID offset order.
+func sortErrors(l []*RouteError) {
+	sort.Slice(l, func(i, j int) bool {
+		if l[i].Src != l[j].Src {
+			return l[i].Src < l[j].Src
+		}
+		if l[i].Dst != l[j].Dst {
+			return l[i].Dst < l[j].Dst
+		}
+		return l[i].Offset < l[j].Offset
+	})
 }
 
 func (r *Report) fail(e *RouteError, limit int) {

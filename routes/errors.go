@@ -22,7 +22,9 @@ const (
 	ErrWrongDest                   // exit on a proc port that is not the destination's
 	ErrLeftover                    // bytes left after reaching the destination
 	ErrShort                       // bytes ran out before the destination
-	ErrLoop                        // more hops than the model has switches
+	ErrLoop                        // more hops than the model has switches; with tables, a switch reached twice
+	ErrNoEntry                     // tables: a switch with no entry for the LID (a dead end)
+	ErrNoLID                       // tables: the destination has no LID (or not that many)
 )
 
 var kindNames = [...]string{
@@ -31,6 +33,7 @@ var kindNames = [...]string{
 	ErrNoNode: "no such node", ErrRange: "port out of range", ErrUnused: "unused port",
 	ErrUnconnected: "unconnected port", ErrWrongDest: "wrong destination",
 	ErrLeftover: "bytes left over", ErrShort: "bytes ran out", ErrLoop: "loop",
+	ErrNoEntry: "no entry", ErrNoLID: "no LID",
 }
 
 func (k Kind) String() string {
@@ -41,18 +44,23 @@ func (k Kind) String() string {
 }
 
 // Missing reports whether the kind means "no route given" rather than "a
-// wrong route": FORMATS.md §2 makes missing files and lines not fatal.
-func (k Kind) Missing() bool { return k == ErrMissingFile || k == ErrMissingLine }
+// wrong route": FORMATS.md §2 makes missing files and lines not fatal, and
+// a port without a LID has no routes to it (it is not a wrong one).
+func (k Kind) Missing() bool { return k == ErrMissingFile || k == ErrMissingLine || k == ErrNoLID }
 
 // RouteError is one problem with one route (or, for ErrExtraLine and
 // ErrRead, with a whole file). It prints as
-// "FILE:LINE[:COL]: route SRC->DST: hop H at SWITCH: message".
+// "FILE:LINE[:COL]: route SRC->DST: hop H at SWITCH: message"; a route
+// through forwarding tables to a LID offset K > 0 (LMC) as
+// "route SRC->DST+K", and a problem of no one route (Src and Dst -1) has
+// no route part.
 type RouteError struct {
 	Kind     Kind
 	File     string
 	Line     int // 1-based line of the route in File; 0 when none
 	Col      int // 1-based column for syntax errors; 0 otherwise
 	Src, Dst int // node ids; Dst is -1 for a whole-file problem
+	Offset   int // LID offset of a route through forwarding tables (LMC > 0); 0 otherwise
 	Hop      int // 1-based hop of a tracing problem; 0 otherwise
 	Switch   string
 	Msg      string
@@ -70,9 +78,13 @@ func (e *RouteError) Error() string {
 			fmt.Fprintf(&b, ":%d", e.Col)
 		}
 	}
-	if e.Dst >= 0 {
+	switch {
+	case e.Dst >= 0 && e.Offset > 0:
+		fmt.Fprintf(&b, ": route %d->%d+%d", e.Src, e.Dst, e.Offset)
+	case e.Dst >= 0:
 		fmt.Fprintf(&b, ": route %d->%d", e.Src, e.Dst)
-	} else {
+	case e.Src < 0:
+	default:
 		fmt.Fprintf(&b, ": routes of node %d", e.Src)
 	}
 	if e.Hop > 0 {

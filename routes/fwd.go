@@ -1,7 +1,6 @@
 package routes
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -16,14 +15,37 @@ import (
 // table per switch instead of a route file per node. A Set opened on such
 // a model makes each source's routes from the tables when they are first
 // asked for — at every switch, the out port the table gives for the
-// destination's base LID — so tracing, checking and contention work on
-// either form alike.
+// destination's LID (its base LID, or base + offset with LMC > 0) — so
+// tracing, checking and contention work on either form alike.
 
 // Tables are a model's forwarding tables.
 type Tables struct {
 	File string
 	lid  []int     // by node − MinNode: base LID, 0 = none
+	lmc  []uint8   // by node − MinNode: the LMC, 2^lmc LIDs from the base
 	out  [][]int16 // by switch index: out port number by LID, -1 = no entry
+	at   []int32   // by switch index: the line of its `table`, 0 = none
+	// owner is, by LID, the node it addresses + 1 (0 = none), while reading.
+	owner []int32
+}
+
+// LIDs is how many LIDs a node has (2^LMC; 0 when it has none): the LID
+// offsets 0..LIDs-1 each have their own routes to it.
+func (t *Tables) LIDs(node int, m *model.Model) int {
+	i := node - m.MinNode
+	if i < 0 || i >= len(t.lid) || t.lid[i] == 0 {
+		return 0
+	}
+	return 1 << t.lmc[i]
+}
+
+// LID is a node's base LID, 0 if it has none.
+func (t *Tables) LID(node int, m *model.Model) int {
+	i := node - m.MinNode
+	if i < 0 || i >= len(t.lid) {
+		return 0
+	}
+	return t.lid[i]
 }
 
 // maxLID is the largest unicast LID.
@@ -43,7 +65,10 @@ func LoadTables(m *model.Model) (*Tables, error) {
 // ReadTables reads forwarding tables (§2b) for a model. Every problem is an
 // error naming the file and line, at most 100.
 func ReadTables(file string, r io.Reader, m *model.Model) (*Tables, error) {
-	t := &Tables{File: file, lid: make([]int, max(0, m.MaxNode-m.MinNode+1)), out: make([][]int16, len(m.Switches))}
+	span := max(0, m.MaxNode-m.MinNode+1)
+	t := &Tables{File: file, lid: make([]int, span), lmc: make([]uint8, span), out: make([][]int16, len(m.Switches)), at: make([]int32, len(m.Switches)),
+		owner: make([]int32, maxLID+1)}
+	defer func() { t.owner = nil }()
 	var errs textio.ErrorList
 	lr := textio.NewLineReader(file, r, 4096)
 	sw := -1
@@ -70,7 +95,7 @@ func ReadTables(file string, r io.Reader, m *model.Model) (*Tables, error) {
 		if len(f) == 0 {
 			continue
 		}
-		if msg := t.line(m, f, &sw); msg != "" {
+		if msg := t.line(m, f, &sw, n); msg != "" {
 			errs = append(errs, textio.Errorf(file, n, "%s", msg))
 		}
 	}
@@ -81,7 +106,7 @@ func ReadTables(file string, r io.Reader, m *model.Model) (*Tables, error) {
 }
 
 // line reads one line: node, switch, table or an entry of the current table.
-func (t *Tables) line(m *model.Model, f []textio.Field, sw *int) string {
+func (t *Tables) line(m *model.Model, f []textio.Field, sw *int, n int) string {
 	switch f[0].Text {
 	case "node":
 		if len(f) != 4 && len(f) != 6 || f[2].Text != "lid" || len(f) == 6 && f[4].Text != "lmc" {
@@ -95,7 +120,28 @@ func (t *Tables) line(m *model.Model, f []textio.Field, sw *int) string {
 		if !ok {
 			return fmt.Sprintf("node %d: LID %q is not a unicast LID 1..%d", n, f[3].Text, maxLID)
 		}
-		t.lid[n-m.MinNode] = lid
+		lmc := 0
+		if len(f) == 6 {
+			if lmc, err = strconv.Atoi(f[5].Text); err != nil || lmc < 0 || lmc > 7 {
+				return fmt.Sprintf("node %d: LMC %q is not 0..7", n, f[5].Text)
+			}
+		}
+		last := lid + 1<<lmc - 1
+		if last > maxLID {
+			return fmt.Sprintf("node %d: LIDs %d..%d (LMC %d) go past the last unicast LID %d", n, lid, last, lmc, maxLID)
+		}
+		if t.lid[n-m.MinNode] != 0 {
+			return fmt.Sprintf("node %d given twice", n)
+		}
+		for l := lid; l <= last; l++ {
+			if o := t.owner[l]; o != 0 {
+				return fmt.Sprintf("node %d: LID %d is node %d's already", n, l, o-1)
+			}
+		}
+		for l := lid; l <= last; l++ {
+			t.owner[l] = int32(n + 1)
+		}
+		t.lid[n-m.MinNode], t.lmc[n-m.MinNode] = lid, uint8(lmc)
 	case "switch":
 		if len(f) != 4 || f[2].Text != "lid" {
 			return "switch: expected `switch LABEL lid L`"
@@ -114,7 +160,7 @@ func (t *Tables) line(m *model.Model, f []textio.Field, sw *int) string {
 		if t.out[i] != nil {
 			return fmt.Sprintf("table %s given twice", f[1].Text)
 		}
-		t.out[i] = []int16{}
+		t.out[i], t.at[i] = []int16{}, int32(n)
 		*sw = i
 	default:
 		return t.entry(m, f, *sw)
@@ -163,54 +209,6 @@ func parseLID(s string) (int, bool) {
 	return int(v), err == nil && v >= 1 && v <= maxLID
 }
 
-// routeText makes a source node's route file (§2) from the tables: a line
-// per destination, absolute port numbers, an empty line where the tables
-// give no route (a missing entry, a destination without a LID, a loop).
-func (t *Tables) routeText(m *model.Model, src int) []byte {
-	var b bytes.Buffer
-	for d := m.MinNode; d <= m.MaxNode; d++ {
-		if d != src {
-			t.appendRoute(&b, m, src, d)
-		}
-		b.WriteByte('\n')
-	}
-	return b.Bytes()
-}
-
-func (t *Tables) appendRoute(b *bytes.Buffer, m *model.Model, src, dst int) {
-	sp, dp := m.NodePort(src), m.NodePort(dst)
-	if sp == model.NoPort || dp == model.NoPort {
-		return
-	}
-	lid := t.lid[dst-m.MinNode]
-	if lid == 0 {
-		return
-	}
-	start := b.Len()
-	sw := m.SwitchOf(sp)
-	for hops := 0; hops <= len(m.Switches); hops++ {
-		out := t.out[sw]
-		if lid >= len(out) || out[lid] < 0 {
-			b.Truncate(start) // no entry: the route is missing
-			return
-		}
-		if b.Len() > start {
-			b.WriteByte(' ')
-		}
-		fmt.Fprintf(b, "%02x", out[lid])
-		p := m.Port(sw, int(out[lid]))
-		if m.Spec(p).Role != model.Net {
-			return // a processor port: the tracer checks it is dst's
-		}
-		peer := m.Peer(p)
-		if peer == model.NoPort {
-			return // unconnected: the tracer says so
-		}
-		sw = m.SwitchOf(peer)
-	}
-	b.Truncate(start) // a loop
-}
-
 // OpenTables returns the routes of a model with forwarding tables.
 func OpenTables(m *model.Model) (*Set, error) {
 	t, err := LoadTables(m)
@@ -220,9 +218,10 @@ func OpenTables(m *model.Model) (*Set, error) {
 	return NewFromTables(m, t), nil
 }
 
-// NewFromTables returns the routes the tables give.
+// NewFromTables returns the routes the tables give: each traced through
+// the tables as it is asked for (tables.go), nothing made in advance.
 func NewFromTables(m *model.Model, t *Tables) *Set {
-	return New(m, func(node int) (io.ReadCloser, string, error) {
-		return io.NopCloser(bytes.NewReader(t.routeText(m, node))), fmt.Sprintf("%s (routes of node %d)", t.File, node), nil
-	})
+	s := New(m, nil)
+	s.tab = t
+	return s
 }

@@ -30,7 +30,11 @@ func Nodes(m *model.Model, sw int) []int {
 // Between traces the routes from every node of switch a to every node of
 // switch b and returns the distinct paths among them in order of first
 // appearance. The first route that does not trace is returned as an error.
-func (s *Set) Between(a, b int) ([]Path, error) {
+func (s *Set) Between(a, b int) ([]Path, error) { return s.BetweenOffset(a, b, 0) }
+
+// BetweenOffset is Between for the routes to each destination's LID at
+// offset off (forwarding tables with LMC > 0; 0 is the base LID).
+func (s *Set) BetweenOffset(a, b, off int) ([]Path, error) {
 	if a < 0 || a >= len(s.m.Switches) || b < 0 || b >= len(s.m.Switches) {
 		return nil, fmt.Errorf("switch index out of range 0..%d", len(s.m.Switches)-1)
 	}
@@ -39,7 +43,7 @@ func (s *Set) Between(a, b int) ([]Path, error) {
 	var key strings.Builder
 	for _, src := range Nodes(s.m, a) {
 		for _, dst := range Nodes(s.m, b) {
-			hops, err := s.Trace(src, dst)
+			hops, err := s.TraceOffset(src, dst, off)
 			if err != nil {
 				return nil, err
 			}

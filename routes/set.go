@@ -25,7 +25,8 @@ type Set struct {
 	m     *model.Model
 	tr    *tracer
 	open  Opener
-	slots []slot // by node id − MinNode
+	slots []slot  // by node id − MinNode
+	tab   *Tables // forwarding tables instead of route files (tables.go)
 }
 
 type slot struct {
@@ -95,8 +96,20 @@ func (s *Set) read(src int) *table {
 	return parse(name, r, src, s.m.MinNode, s.span(), s.tr.nsw+1)
 }
 
-// Bytes returns the raw route bytes from src to dst, as read from the file.
+// Bytes returns the raw route bytes from src to dst, as read from the file
+// (with forwarding tables: each switch's out port, in absolute encoding).
 func (s *Set) Bytes(src, dst int) ([]byte, error) {
+	if s.tab != nil {
+		hops, err := s.TraceOffset(src, dst, 0)
+		if err != nil {
+			return nil, err
+		}
+		b := make([]byte, len(hops))
+		for i, h := range hops {
+			b[i] = byte(h.Out)
+		}
+		return b, nil
+	}
 	t, k, err := s.lookup(src, dst)
 	if err != nil {
 		return nil, err
@@ -138,6 +151,9 @@ func (t *table) missing(src, dst, span int) *RouteError {
 // Trace follows the route from node src to node dst and returns its hops.
 // Every problem is a *RouteError.
 func (s *Set) Trace(src, dst int) ([]Hop, error) {
+	if s.tab != nil {
+		return s.TraceOffset(src, dst, 0)
+	}
 	t, k, err := s.lookup(src, dst)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/fabviz/fabviz/model"
 	"github.com/fabviz/fabviz/model/ibnet"
+	"github.com/fabviz/fabviz/routes"
 	"github.com/fabviz/fabviz/routes/lft"
 )
 
@@ -16,7 +18,7 @@ func init() {
 	register("import", "turn a real fabric into a model and routes (import ibnet), or Prometheus history into a log (import prom)", runImport)
 }
 
-const importUsage = "usage: fabnet import ibnet -topo FILE [-lft FILE [-tables]] -o DIR [-name NAME] [-lenient] [-columns N]\n" +
+const importUsage = "usage: fabnet import ibnet -topo FILE [-lft FILE [-route-files | -check=false]] -o DIR [-name NAME] [-lenient] [-columns N]\n" +
 	"  (docs/import.md: how to capture FILEs with ibnetdiscover and dump_fts)"
 
 func runImport(args []string, stdout, stderr io.Writer) int {
@@ -31,12 +33,20 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("import ibnet", importUsage, stderr)
 	topo := fs.String("topo", "", "ibnetdiscover output (default or -p form)")
 	tables := fs.String("lft", "", "forwarding tables: dump_fts, ibroute, opensm-lfts.dump or opensm.fdbs")
-	out := fs.String("o", "", "output directory: DIR/model.fvm and DIR/routes/<id>.rt")
+	out := fs.String("o", "", "output directory: DIR/model.fvm, and with -lft DIR/tables.lft (or DIR/routes/<id>.rt)")
 	name := fs.String("name", "", "the model's name (default: the topology file's name)")
 	lenient := fs.Bool("lenient", false, "keep going past inconsistent links (first description wins), with warnings")
 	cols := fs.Int("columns", ibnet.DefaultMaxColumns, "widest row of switches in the layout")
-	asTables := fs.Bool("tables", false, "with -lft: write the forwarding tables (DIR/tables.lft, FORMATS §2b) instead of a route file per host")
+	asTables := fs.Bool("tables", true, "with -lft: write the forwarding tables, DIR/tables.lft (FORMATS §2b); the default, the flag is kept for old scripts")
+	check := fs.Bool("check", true, "with -lft: check every route through the tables written (as fabnet check does); -check=false leaves that to fabnet check")
+	routeFiles := fs.Bool("route-files", false, "with -lft: write a route file per host, DIR/routes/<id>.rt (FORMATS §2; quadratic in the hosts), instead of the tables")
 	if err := parseInterspersed(fs, args[1:]); err != nil {
+		return 2
+	}
+	if flagSet(fs, "tables") && !*asTables {
+		*routeFiles = true // -tables=false: the old default
+	} else if *routeFiles && flagSet(fs, "tables") {
+		fmt.Fprintln(stderr, "fabnet import: -tables and -route-files: choose one")
 		return 2
 	}
 	if *topo == "" || *out == "" || fs.NArg() != 0 {
@@ -70,12 +80,13 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	}
 	mo := ibnet.ModelOptions{Name: *name, Source: filepath.Base(*topo)}
 	switch {
-	case ts != nil && *asTables:
-		mo.LFTFile = "tables.lft"
-	case ts != nil:
+	case ts != nil && *routeFiles:
 		mo.RoutesDir, mo.RoutesExt = "routes", ".rt"
+	case ts != nil:
+		mo.LFTFile = "tables.lft"
 	}
-	if err := writeModel(im, mo, *out); err != nil {
+	m, err := writeModel(im, mo, *out)
+	if err != nil {
 		printErrors(stderr, err)
 		return 1
 	}
@@ -84,8 +95,8 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	if ts == nil {
 		return 0
 	}
-	if *asTables {
-		return writeTables(im, ts, *out, stdout, stderr)
+	if !*routeFiles {
+		return writeTables(m, im, ts, *out, *check, stdout, stderr)
 	}
 	res, err := lft.Write(filepath.Join(*out, "routes"), ".rt", im, ts)
 	if err != nil {
@@ -115,29 +126,47 @@ func tableWarnings(ts *lft.Tables) model.ErrorList {
 	return ts.Warnings
 }
 
-// writeModel writes DIR/model.fvm after checking that it parses.
-func writeModel(im *ibnet.Import, mo ibnet.ModelOptions, dir string) error {
-	var b bytes.Buffer
-	if err := im.WriteModel(&b, mo); err != nil {
-		return err
-	}
-	path := filepath.Join(dir, "model.fvm")
-	if _, err := model.Parse(path, bytes.NewReader(b.Bytes())); err != nil {
-		return fmt.Errorf("internal error: the imported model does not parse: %w", err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, b.Bytes(), 0o644)
+// flagSet says whether a flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
+// writeModel writes DIR/model.fvm after checking that it parses, and
+// returns it parsed.
+func writeModel(im *ibnet.Import, mo ibnet.ModelOptions, dir string) (*model.Model, error) {
+	var b bytes.Buffer
+	if err := im.WriteModel(&b, mo); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, "model.fvm")
+	m, err := model.Parse(path, bytes.NewReader(b.Bytes()))
+	if err != nil {
+		return nil, fmt.Errorf("internal error: the imported model does not parse: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return m, os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// importMaxErrors is how many bad routes the import lists.
+const importMaxErrors = 10
+
 // writeTables writes DIR/tables.lft: the fabric's tables in §2b form, which
-// the model's `lft` line names.
-func writeTables(im *ibnet.Import, ts *lft.Tables, dir string, stdout, stderr io.Writer) int {
+// the model's `lft` line names. Then it checks every route through them,
+// destination by destination as fabnet check does, and says how many are
+// bad or missing: the exit status is 1 when any route to a port with a LID
+// is bad.
+func writeTables(m *model.Model, im *ibnet.Import, ts *lft.Tables, dir string, check bool, stdout, stderr io.Writer) int {
 	r, err := lft.Match(im, ts)
 	if err != nil {
 		printErrors(stderr, err)
 		return 1
+	}
+	for _, w := range r.Warnings() {
+		fmt.Fprintln(stderr, w)
 	}
 	var b bytes.Buffer
 	if err := r.WriteFVLFT(&b); err != nil {
@@ -150,5 +179,25 @@ func writeTables(im *ibnet.Import, ts *lft.Tables, dir string, stdout, stderr io
 		return 1
 	}
 	fmt.Fprintf(stdout, "%s: forwarding tables of %d switches, %d bytes\n", path, len(ts.List), b.Len())
+	if !check {
+		return 0
+	}
+	tab, err := routes.ReadTables(path, bytes.NewReader(b.Bytes()), m)
+	if err != nil {
+		fmt.Fprintln(stderr, "internal error: the imported tables do not read:")
+		printErrors(stderr, err)
+		return 1
+	}
+	rep := routes.NewFromTables(m, tab).Check(importMaxErrors)
+	fmt.Fprintf(stdout, "%s: %d routes, %d bad, %d missing\n", path, rep.Routes, rep.Bad, rep.Missing)
+	for _, e := range rep.Errors {
+		fmt.Fprintln(stderr, e)
+	}
+	if rep.More > 0 {
+		fmt.Fprintf(stderr, "... and %d more bad routes (fabnet check -max-errors N lists more)\n", rep.More)
+	}
+	if rep.Bad > 0 {
+		return 1
+	}
 	return 0
 }

@@ -13,7 +13,7 @@ func TestImportMultiHCAHosts(t *testing.T) {
 	out := t.TempDir()
 	code, stdout, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"),
 		"-lft", filepath.Join(dir, "out.dump_fts"), "-o", out)
-	if code != 0 || errs != "" || !strings.Contains(stdout, "9 route files, 72 routes, 0 missing") {
+	if code != 0 || errs != "" || !strings.Contains(stdout, "tables.lft: 81 routes, 0 bad, 0 missing") {
 		t.Fatalf("import: exit %d\n%s%s", code, stdout, errs)
 	}
 	model := filepath.Join(out, "model.fvm")
@@ -32,11 +32,22 @@ func TestImportMultiHCAHosts(t *testing.T) {
 
 // TestImportWithoutLIDs: a capture taken before any subnet manager ran
 // (every LID 0) with tables from after: imported, every route missing with
-// one summary warning, exit status 0.
+// one summary warning, exit status 0; fabnet check warns of them.
 func TestImportWithoutLIDs(t *testing.T) {
 	dir := filepath.Join(fixtures, "ibsim/dgx-multihca")
+	out := t.TempDir()
 	code, stdout, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "nolid.ibnetdiscover"),
-		"-lft", filepath.Join(dir, "out.dump_fts"), "-o", t.TempDir())
+		"-lft", filepath.Join(dir, "out.dump_fts"), "-o", out)
+	if code != 0 || !strings.Contains(stdout, "tables.lft: 9 routes, 0 bad, 72 missing") ||
+		strings.TrimSpace(errs) != "warning: 9 of 9 host ports have no LID (0 or 65535: not assigned by a subnet manager yet); routes to them are missing" {
+		t.Fatalf("exit %d\n%s%s", code, stdout, errs)
+	}
+	code, stdout, errs = fabnet(t, "check", filepath.Join(out, "model.fvm"))
+	if code != 0 || !strings.Contains(stdout, "9 routes") || !strings.Contains(errs, "9 of 9 nodes have no LID in the tables (the first: node 0): 72 routes to them are missing") {
+		t.Errorf("check: exit %d\n%s%s", code, stdout, errs)
+	}
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "nolid.ibnetdiscover"),
+		"-lft", filepath.Join(dir, "out.dump_fts"), "-o", t.TempDir(), "-route-files")
 	if code != 0 || !strings.Contains(stdout, "9 route files, 0 routes, 72 missing") {
 		t.Fatalf("exit %d\n%s%s", code, stdout, errs)
 	}

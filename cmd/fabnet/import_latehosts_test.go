@@ -39,11 +39,11 @@ func hostLIDs(t *testing.T, topo string) []ibnet.Host {
 
 var badRouteRE = regexp.MustCompile(`: route (\d+)->(\d+): `)
 
-// checkPartialLIDs imports TOPO with TABLES and checks what a capture with
-// some LIDs unassigned must give: exit 0, one counted warning naming how
-// many ports have no LID, and a traced route for every pair whose
-// destination has a LID; `fabnet check` finds exactly the routes to the
-// LID-less ports missing, nothing else.
+// checkPartialLIDs imports TOPO with TABLES, as forwarding tables (the
+// default) and as route files, and checks what a capture with some LIDs
+// unassigned must give in each form: exit 0, one counted warning naming how
+// many ports have no LID, and a route for every pair whose destination has
+// a LID. It returns the tables-form model.
 func checkPartialLIDs(t *testing.T, topo, tables string, wantNoLID int) (*model.Model, []ibnet.Host) {
 	t.Helper()
 	hosts := hostLIDs(t, topo)
@@ -59,18 +59,16 @@ func checkPartialLIDs(t *testing.T, topo, tables string, wantNoLID int) (*model.
 	if len(noLID) != wantNoLID || n-len(noLID) < 2 {
 		t.Fatalf("%s: %d of %d host ports without a LID (%v), want %d", topo, len(noLID), n, nolid, wantNoLID)
 	}
+	missing := len(noLID) * (n - 1)
+	warn := fmt.Sprintf("warning: %d of %d host ports have no LID (0 or 65535: not assigned by a subnet manager yet); routes to them are missing", len(noLID), n)
+	checkLateRouteFiles(t, topo, tables, n, noLID, warn)
+
 	out := filepath.Join(t.TempDir(), "import")
 	code, stdout, errs := fabnet(t, "import", "ibnet", "-topo", topo, "-lft", tables, "-o", out)
-	missing := len(noLID) * (n - 1)
-	want := fmt.Sprintf("%d route files, %d routes, %d missing", n, n*(n-1)-missing, missing)
-	if code != 0 || !strings.Contains(stdout, want) {
-		t.Fatalf("import %s: exit %d, want %q\n%s%s", topo, code, want, stdout, errs)
-	}
-	lines := strings.Split(strings.TrimSpace(errs), "\n")
-	warn := fmt.Sprintf("warning: %d of %d host ports have no LID (0 or 65535: not assigned by a subnet manager yet); routes to them are missing", len(noLID), n)
-	miss := fmt.Sprintf("route missing (%d routes): destination port has no LID", missing)
-	if len(lines) != 2 || lines[0] != warn || !strings.HasPrefix(lines[1], miss) {
-		t.Errorf("import %s: stderr\n%s\nwant\n%s\n%s…", topo, errs, warn, miss)
+	// Tables count every pair, a host to itself too (as fabnet check does).
+	want := fmt.Sprintf("tables.lft: %d routes, 0 bad, %d missing", n*n-missing, missing)
+	if code != 0 || !strings.Contains(stdout, want) || strings.TrimSpace(errs) != warn {
+		t.Fatalf("import %s: exit %d, want %q and stderr %q\n%s%s", topo, code, want, warn, stdout, errs)
 	}
 	m, err := model.Load(filepath.Join(out, "model.fvm"))
 	if err != nil {
@@ -79,9 +77,34 @@ func checkPartialLIDs(t *testing.T, topo, tables string, wantNoLID int) (*model.
 	if m.NumNodes != n {
 		t.Fatalf("%d nodes, %d host ports", m.NumNodes, n)
 	}
-	// fabnet check traces every route: the bad ones are exactly the
-	// missing routes to LID-less ports.
-	code, stdout, errs = fabnet(t, "check", m.File, "-max-errors", strconv.Itoa(n*n))
+	// fabnet check agrees: every route with a LID traces, the rest are
+	// counted missing in one warning, and the exit status is 0.
+	code, stdout, errs = fabnet(t, "check", m.File)
+	wantW := fmt.Sprintf("%d of %d nodes have no LID in the tables", len(noLID), n)
+	if code != 0 || !strings.Contains(stdout, fmt.Sprintf(" %d routes", n*n-missing)) ||
+		!strings.Contains(errs, wantW) || !strings.Contains(errs, fmt.Sprintf("%d routes to them are missing", missing)) {
+		t.Errorf("check: exit %d, want %d routes and %q\n%s%s", code, n*n-missing, wantW, stdout, errs)
+	}
+	return m, hosts
+}
+
+// checkLateRouteFiles is checkPartialLIDs for `-route-files`: routes to the
+// LID-less ports are empty lines, which fabnet check lists as bad.
+func checkLateRouteFiles(t *testing.T, topo, tables string, n int, noLID map[int]bool, warn string) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "import")
+	code, stdout, errs := fabnet(t, "import", "ibnet", "-route-files", "-topo", topo, "-lft", tables, "-o", out)
+	missing := len(noLID) * (n - 1)
+	want := fmt.Sprintf("%d route files, %d routes, %d missing", n, n*(n-1)-missing, missing)
+	if code != 0 || !strings.Contains(stdout, want) {
+		t.Fatalf("import -route-files %s: exit %d, want %q\n%s%s", topo, code, want, stdout, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	miss := fmt.Sprintf("route missing (%d routes): destination port has no LID", missing)
+	if len(lines) != 2 || lines[0] != warn || !strings.HasPrefix(lines[1], miss) {
+		t.Errorf("import -route-files %s: stderr\n%s\nwant\n%s\n%s…", topo, errs, warn, miss)
+	}
+	code, stdout, errs = fabnet(t, "check", filepath.Join(out, "model.fvm"), "-max-errors", strconv.Itoa(n*n))
 	var bad []string
 	for _, l := range strings.Split(errs, "\n") {
 		mm := badRouteRE.FindStringSubmatch(l)
@@ -99,7 +122,6 @@ func checkPartialLIDs(t *testing.T, topo, tables string, wantNoLID int) (*model.
 	if len(bad) != missing || code != 1 || !strings.Contains(errs, fmt.Sprintf("%d of %d routes bad", missing, n*n)) {
 		t.Errorf("check: exit %d, %d bad routes listed, want %d\n%s%s", code, len(bad), missing, stdout, errs)
 	}
-	return m, hosts
 }
 
 // TestImportLateHosts: a real capture where some LIDs are unassigned (both

@@ -53,9 +53,9 @@ func parseTracert(t *testing.T, text string) []hop {
 
 // fabnetRoute is `fabnet route MODEL SRC DST --json`, as hops with the
 // switches' GUIDs (their hw field) for comparison with ibtracert.
-func fabnetRoute(t *testing.T, m *model.Model, src, dst int) []hop {
+func fabnetRoute(t *testing.T, m *model.Model, src, dst int, flags ...string) []hop {
 	t.Helper()
-	code, out, errs := fabnet(t, "route", m.File, strconv.Itoa(src), strconv.Itoa(dst), "--json")
+	code, out, errs := fabnet(t, append([]string{"route", m.File, strconv.Itoa(src), strconv.Itoa(dst), "--json"}, flags...)...)
 	if code != 0 {
 		t.Fatalf("fabnet route %d %d: exit %d: %s", src, dst, code, errs)
 	}
@@ -143,6 +143,38 @@ func TestImportMatchesTracert(t *testing.T) {
 	}
 }
 
+// TestImportLMC: a fabric routed by opensm with LMC 1 imports with two
+// LIDs a host port; each LID's route is the one ibtracert printed (they
+// cross different spines), and every LID's routes are checked.
+func TestImportLMC(t *testing.T) {
+	dir := filepath.Join(fixtures, "ibsim/fattree-lmc1")
+	m, out := importFixture(t, filepath.Join(dir, "out.ibnetdiscover"), filepath.Join(dir, "out.dump_fts"))
+	if !strings.Contains(out, "tables.lft: 512 routes, 0 bad, 0 missing") {
+		t.Errorf("import: %s", out)
+	}
+	s, _ := m.NodeByName("cn001")
+	d, _ := m.NodeByName("cn016")
+	var paths [2][]hop
+	for k := range paths {
+		text, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("out.ibtracert_cn001_cn016_lid%d", k)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := parseTracert(t, string(text))
+		paths[k] = fabnetRoute(t, m, s, d, "-lid-offset", strconv.Itoa(k))
+		if len(want) != 3 || !sameHops(paths[k], want) {
+			t.Errorf("LID offset %d: fabnet route %v, ibtracert %v", k, paths[k], want)
+		}
+	}
+	if sameHops(paths[0], paths[1]) {
+		t.Errorf("both LIDs take one path: %v", paths[0])
+	}
+	code, stdout, errs := fabnet(t, "check", m.File)
+	if code != 0 || !strings.Contains(stdout, " 512 routes") {
+		t.Errorf("check: exit %d %q %s", code, stdout, errs)
+	}
+}
+
 func TestImportEveryTopology(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(fixtures, "real/*.out"))
 	more, _ := filepath.Glob(filepath.Join(fixtures, "real/*/*.topo"))
@@ -193,8 +225,8 @@ func TestImportUsageAndMissing(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "which is not in the topology") {
 		t.Errorf("foreign tables: exit %d %q", code, errs)
 	}
-	// A LID left out of every table: its routes are missing, reported by
-	// the import, and written as empty lines that fabnet check reports.
+	// A LID left out of every table: the routes to it are bad, reported by
+	// the import (which checks the tables it wrote) and by fabnet check.
 	data, err := os.ReadFile(filepath.Join(dir, "out.dump_fts"))
 	if err != nil {
 		t.Fatal(err)
@@ -209,9 +241,22 @@ func TestImportUsageAndMissing(t *testing.T) {
 	os.WriteFile(partial, []byte(strings.Join(keep, "\n")), 0o644)
 	outDir := t.TempDir()
 	code, stdout, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", partial, "-o", outDir)
+	if code != 1 || !strings.Contains(stdout, "tables.lft: 256 routes, 15 bad, 0 missing") ||
+		!strings.Contains(errs, "tables.lft:18: route 0->12: hop 1 at ib-leaf01: no entry for LID 18 (node 12): a dead end") ||
+		!strings.Contains(errs, "... and 5 more bad routes") {
+		t.Errorf("missing LID: exit %d %q %q", code, stdout, errs)
+	}
+	code, _, errs = fabnet(t, "check", filepath.Join(outDir, "model.fvm"))
+	if code != 1 || !strings.Contains(errs, "15 of 256 routes bad") {
+		t.Errorf("check after missing routes: exit %d %q", code, errs)
+	}
+	// The same as route files: the import names each reason once with
+	// its count; the empty lines are routes whose bytes run out.
+	outDir = t.TempDir()
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", partial, "-o", outDir, "-route-files")
 	if code != 1 || !strings.Contains(stdout, "225 routes, 15 missing") ||
 		!strings.Contains(errs, "route missing (3 routes): switch ib-leaf04 has no entry for LID 18 (cn013)") {
-		t.Errorf("missing LID: exit %d %q %q", code, stdout, errs)
+		t.Errorf("missing LID, route files: exit %d %q %q", code, stdout, errs)
 	}
 	code, _, errs = fabnet(t, "check", filepath.Join(outDir, "model.fvm"))
 	if code != 1 || !strings.Contains(errs, "15 of 256 routes bad") {
@@ -222,9 +267,22 @@ func TestImportUsageAndMissing(t *testing.T) {
 	data, _ = os.ReadFile(filepath.Join(dir, "out.ibroute_lid2"))
 	os.WriteFile(one, data, 0o644)
 	out := t.TempDir()
-	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", out)
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", out, "-route-files")
 	if code != 1 || !strings.Contains(errs, "route missing (") || !strings.Contains(errs, "no forwarding table for switch ib-leaf01") ||
 		!strings.Contains(stdout, "16 route files, 0 routes, 240 missing") {
 		t.Errorf("partial tables: exit %d %q %q", code, stdout, errs)
+	}
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", t.TempDir(), "-check=false")
+	if code != 0 || strings.Contains(stdout, "routes") || errs != "" {
+		t.Errorf("-check=false: exit %d %q %q", code, stdout, errs)
+	}
+	code, stdout, errs = fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", t.TempDir())
+	if code != 1 || !strings.Contains(stdout, "tables.lft: 256 routes, 240 bad, 0 missing") ||
+		!strings.Contains(errs, "hop 1 at ib-leaf01: the switch has no forwarding table: LID ") {
+		t.Errorf("partial tables, tables: exit %d %q %q", code, stdout, errs)
+	}
+	// -tables is the default, kept for old scripts; with -route-files it is a usage error
+	if code, _, errs := fabnet(t, "import", "ibnet", "-topo", filepath.Join(dir, "out.ibnetdiscover"), "-lft", one, "-o", t.TempDir(), "-tables", "-route-files"); code != 2 || !strings.Contains(errs, "choose one") {
+		t.Errorf("-tables -route-files: exit %d %q", code, errs)
 	}
 }

@@ -14,9 +14,11 @@ func init() {
 	register("route", "trace a route between two nodes, or the paths between two switches", runRoute)
 }
 
-const routeUsage = `usage: fabnet route MODEL SRC DST [--json]
-       fabnet route MODEL --switches A B [--json]
-SRC and DST are node ids or host names; A and B are switch labels.`
+const routeUsage = `usage: fabnet route MODEL SRC DST [-lid-offset K] [--json]
+       fabnet route MODEL --switches A B [-lid-offset K] [--json]
+SRC and DST are node ids or host names; A and B are switch labels.
+-lid-offset K: with forwarding tables and LMC > 0, the route to the
+destination's base LID + K (default 0, the base LID).`
 
 // jsonHop is a hop as printed; a nil port is a processor port that varies
 // between the routes of a path.
@@ -30,6 +32,7 @@ func runRoute(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("route", routeUsage, stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
 	between := fs.Bool("switches", false, "show the distinct paths between two switches")
+	offset := fs.Int("lid-offset", 0, "trace to the destination's LID base+K (forwarding tables with LMC > 0)")
 	if err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}
@@ -42,12 +45,12 @@ func runRoute(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *between {
-		return routeSwitches(set, fs.Arg(1), fs.Arg(2), *asJSON, stdout, stderr)
+		return routeSwitches(set, fs.Arg(1), fs.Arg(2), *offset, *asJSON, stdout, stderr)
 	}
-	return routeNodes(set, fs.Arg(1), fs.Arg(2), *asJSON, stdout, stderr)
+	return routeNodes(set, fs.Arg(1), fs.Arg(2), *offset, *asJSON, stdout, stderr)
 }
 
-func routeNodes(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Writer) int {
+func routeNodes(set *routes.Set, a, b string, offset int, asJSON bool, stdout, stderr io.Writer) int {
 	m := set.Model()
 	ends, ok := resolve(m, a, b, m.NodeByName, "node", stderr)
 	if !ok {
@@ -59,7 +62,7 @@ func routeNodes(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Wri
 				name, len(ns), ends[i], m.Label(m.NodePort(ends[i])))
 		}
 	}
-	hops, err := set.Trace(ends[0], ends[1])
+	hops, err := set.TraceOffset(ends[0], ends[1], offset)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -78,13 +81,13 @@ func routeNodes(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Wri
 	return 0
 }
 
-func routeSwitches(set *routes.Set, a, b string, asJSON bool, stdout, stderr io.Writer) int {
+func routeSwitches(set *routes.Set, a, b string, offset int, asJSON bool, stdout, stderr io.Writer) int {
 	m := set.Model()
 	sw, ok := resolve(m, a, b, m.SwitchByLabel, "switch", stderr)
 	if !ok {
 		return 1
 	}
-	paths, err := set.Between(sw[0], sw[1])
+	paths, err := set.BetweenOffset(sw[0], sw[1], offset)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

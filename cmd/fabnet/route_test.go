@@ -115,3 +115,34 @@ func TestCheckBadRoutes(t *testing.T) {
 		t.Errorf("stderr:\n%s", errs)
 	}
 }
+
+// TestRouteLIDOffset: with LMC 1 a node has two LIDs, routed over
+// different cables; -lid-offset picks one, fabnet check counts both.
+func TestRouteLIDOffset(t *testing.T) {
+	lmc := filepath.Join(fixtures, "lmc/lmc.fvm")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"0", "3"}, "a in 0 out 2\nb in 2 out 1\n"},
+		{[]string{"0", "3", "-lid-offset", "1"}, "a in 0 out 3\nb in 3 out 1\n"},
+		{[]string{"--switches", "a", "b", "-lid-offset", "1"}, "4 routes: a in * out 3, b in 3 out *\n"},
+	} {
+		code, out, errs := fabnet(t, append([]string{"route", lmc}, c.args...)...)
+		if code != 0 || out != c.want {
+			t.Errorf("%v: exit %d %q %s", c.args, code, out, errs)
+		}
+	}
+	code, _, errs := fabnet(t, "route", lmc, "0", "1", "-lid-offset", "1")
+	if code != 1 || !strings.Contains(errs, "route 0->1+1: node 1 has 1 LID(s) (LMC 0): no LID offset 1 (0..0)") {
+		t.Errorf("offset beyond the LMC: exit %d %q", code, errs)
+	}
+	code, _, errs = fabnet(t, "route", ring4, "0", "1", "-lid-offset", "1")
+	if code != 1 || !strings.Contains(errs, "LID offset 1: the model has route files, one route a pair (offset 0)") {
+		t.Errorf("route files: exit %d %q", code, errs)
+	}
+	// 4 sources × (1 + 1 + 2 + 2) LIDs
+	if code, out, errs := fabnet(t, "check", lmc); code != 0 || out != "ok: 2 switches, 8 ports, 4 nodes, 2 links, 24 routes\n" {
+		t.Errorf("check: exit %d %q %s", code, out, errs)
+	}
+}

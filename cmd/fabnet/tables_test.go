@@ -12,9 +12,10 @@ import (
 	"github.com/fabviz/fabviz/routes"
 )
 
-// TestImportTables imports fabrics twice, once to route files and once to
-// forwarding tables (FORMATS §2b): every route traces hop for hop alike,
-// a missing route is missing in both, and fabnet check passes on both.
+// TestImportTables imports fabrics twice, once to route files (-route-files)
+// and once to forwarding tables (FORMATS §2b, the default): every route
+// traces hop for hop alike, and fabnet check passes on both with the same
+// count.
 func TestImportTables(t *testing.T) {
 	for _, c := range []struct{ topo, tables string }{
 		{"ibsim/fattree-2spine-4leaf-16hca/out.ibnetdiscover", "ibsim/fattree-2spine-4leaf-16hca/out.dump_fts"},
@@ -23,15 +24,18 @@ func TestImportTables(t *testing.T) {
 		t.Run(filepath.Dir(c.topo), func(t *testing.T) {
 			files, tables := t.TempDir(), t.TempDir()
 			topo, lfts := filepath.Join(fixtures, c.topo), filepath.Join(fixtures, c.tables)
-			if code, _, errs := fabnet(t, "import", "ibnet", "-topo", topo, "-lft", lfts, "-o", files); code != 0 {
+			if code, _, errs := fabnet(t, "import", "ibnet", "-topo", topo, "-lft", lfts, "-o", files, "-route-files"); code != 0 {
 				t.Fatalf("route files: exit %d: %s", code, errs)
 			}
-			code, out, errs := fabnet(t, "import", "ibnet", "-topo", topo, "-lft", lfts, "-o", tables, "-tables")
+			code, out, errs := fabnet(t, "import", "ibnet", "-topo", topo, "-lft", lfts, "-o", tables)
 			if code != 0 || !strings.Contains(out, "tables.lft: forwarding tables of") {
 				t.Fatalf("tables: exit %d: %s%s", code, out, errs)
 			}
 			if _, err := os.Stat(filepath.Join(tables, "routes")); err == nil {
-				t.Error("-tables wrote route files too")
+				t.Error("the tables import wrote route files too")
+			}
+			if _, err := os.Stat(filepath.Join(files, "tables.lft")); err == nil {
+				t.Error("-route-files wrote tables too")
 			}
 			mf, sf := openSet(t, filepath.Join(files, "model.fvm"))
 			mt, st := openSet(t, filepath.Join(tables, "model.fvm"))
@@ -52,8 +56,9 @@ func TestImportTables(t *testing.T) {
 			if pairs < 16*16 {
 				t.Fatalf("%d pairs", pairs)
 			}
-			if code, out, errs := fabnet(t, "check", filepath.Join(tables, "model.fvm")); code != 0 || !strings.HasPrefix(out, "ok:") {
-				t.Errorf("check on tables: exit %d: %s%s", code, out, errs)
+			_, outF, _ := fabnet(t, "check", filepath.Join(files, "model.fvm"))
+			if code, out, errs := fabnet(t, "check", filepath.Join(tables, "model.fvm")); code != 0 || !strings.HasPrefix(out, "ok:") || out != outF {
+				t.Errorf("check on tables: exit %d: %s%s (route files: %s)", code, out, errs, outF)
 			}
 			// diagnose reasons along the tables' routes too
 			l := mt.Links()[0]
@@ -67,7 +72,7 @@ func TestImportTables(t *testing.T) {
 	}
 }
 
-func openSet(t *testing.T, path string) (*model.Model, *routes.Set) {
+func openSet(t testing.TB, path string) (*model.Model, *routes.Set) {
 	t.Helper()
 	m, err := model.Load(path)
 	if err != nil {

@@ -27,6 +27,7 @@ type Host struct {
 	SwitchPort int
 	Name       string
 	LID        int
+	LMC        int // 2^LMC LIDs from LID
 }
 
 // Place is a switch of the model.

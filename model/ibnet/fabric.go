@@ -49,6 +49,7 @@ type Port struct {
 	Peer     int // index of the node at the other end of the cable, -1 = none
 	PeerPort int
 	LID      int // a CA port's base LID; 0 when unknown
+	LMC      int // a CA port's LMC: LIDs LID .. LID+2^LMC-1 (the default form gives it; -p does not: 0)
 	// Rate is the link's width and speed ("4xHDR"); zero when the file
 	// does not give it or gives an unknown one ("4x???").
 	Rate   model.LinkRate

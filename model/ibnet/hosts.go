@@ -22,7 +22,7 @@ func (im *Import) hosts() {
 			}
 			ca := f.Nodes[pt.Peer]
 			im.Hosts = append(im.Hosts, Host{Node: pt.Peer, Port: pt.PeerPort, Switch: si, SwitchPort: port,
-				LID: ca.Ports[pt.PeerPort].LID})
+				LID: ca.Ports[pt.PeerPort].LID, LMC: ca.Ports[pt.PeerPort].LMC})
 		}
 		sw.NumProc = len(im.Hosts) - sw.FirstNode
 	}

@@ -428,7 +428,7 @@ func (p *parser) portLine(n int, t string) {
 	if i := strings.IndexByte(t[c.i:], '#'); i >= 0 {
 		cm := parseComment(t[c.i+i+1:])
 		if nd.Kind != Switch && cm.own > 0 {
-			nd.Ports[lp].LID = cm.own
+			nd.Ports[lp].LID, nd.Ports[lp].LMC = cm.own, cm.ownLMC
 		}
 		cl.peerLID = cm.peer
 		nd.Ports[lp].Rate = cm.rate

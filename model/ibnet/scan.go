@@ -98,6 +98,7 @@ type comment struct {
 	desc      string
 	hasDesc   bool
 	own, peer int
+	ownLMC    int            // `lmc M` after the port's own LID (0..7)
 	rate      model.LinkRate // the last WIDTHxSPEED word ("4xHDR")
 }
 
@@ -118,6 +119,12 @@ func parseComment(s string) comment {
 		w := c.word()
 		if r, err := model.ParseRate(w, ""); err == nil {
 			cm.rate = r
+			continue
+		}
+		if w == "lmc" && !cm.hasDesc {
+			if n, err := strconv.Atoi(c.word()); err == nil && n >= 0 && n <= 7 {
+				cm.ownLMC = n
+			}
 			continue
 		}
 		if w == "lid" {

@@ -7,7 +7,7 @@ import (
 )
 
 // WriteFVLFT writes the fabric's forwarding tables in fabviz's own format
-// (FORMATS.md §2b): every host port's node id and LID, then each switch's
+// (FORMATS.md §2b): every host port's node id, LID and LMC, then each switch's
 // table by model label, runs of LIDs with one out port written as ranges.
 // Hosts without a usable LID get no `node` line: their routes are missing.
 // Entries to port 0 (the switch's own management port, for the LIDs of
@@ -16,7 +16,10 @@ func (r *Router) WriteFVLFT(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "#! fabviz-lft 1")
 	for h, lid := range r.lids {
-		if lid > 0 {
+		switch {
+		case lid > 0 && r.lmcs[h] > 0:
+			fmt.Fprintf(bw, "node %d lid %d lmc %d\n", h, lid, r.lmcs[h])
+		case lid > 0:
 			fmt.Fprintf(bw, "node %d lid %d\n", h, lid)
 		}
 	}
@@ -43,3 +46,7 @@ func (r *Router) WriteFVLFT(w io.Writer) error {
 	}
 	return bw.Flush()
 }
+
+// Warnings are the summary lines about hosts without a usable LID (no LID
+// yet, or one claimed twice): their routes are missing.
+func (r *Router) Warnings() []string { return r.warns }

@@ -214,3 +214,32 @@ func TestMissingRoutes(t *testing.T) {
 		t.Errorf("no LID: %v %+v", err, res)
 	}
 }
+
+// TestLMC: a host port's LMC comes from ibnetdiscover into the tables file;
+// LID ranges that overlap make both ports' LIDs shared.
+func TestLMC(t *testing.T) {
+	im := importFabric(t, strings.Replace(fabric, "lid 12 lmc 0", "lid 12 lmc 1", 1))
+	if im.Hosts[2].LMC != 1 || im.Hosts[0].LMC != 0 {
+		t.Fatalf("LMCs %d %d", im.Hosts[0].LMC, im.Hosts[2].LMC)
+	}
+	r, err := Match(im, tables(t, goodA, goodB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := r.WriteFVLFT(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "node 1 lid 11\nnode 2 lid 12 lmc 1\n") {
+		t.Errorf("tables:\n%s", b.String())
+	}
+	// h10 with LMC 1 has LIDs 10-11, and h11 has 11
+	over := importFabric(t, strings.Replace(fabric, "lid 10 lmc 0", "lid 10 lmc 1", 1))
+	r, err = Match(over, tables(t, goodA, goodB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := r.Warnings(); len(w) != 1 || !strings.Contains(w[0], "2 host ports share 1 LIDs (first: LID 11, h10)") {
+		t.Errorf("warnings %q", w)
+	}
+}

@@ -2,6 +2,7 @@ package lft
 
 import (
 	"fmt"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -68,6 +69,7 @@ type Router struct {
 	next  [][]hop  // by switch, by port number
 	table []*Table // by switch
 	lids  []int    // by host; 0 = none usable
+	lmcs  []int    // by host: its LMC (2^LMC LIDs from the base)
 	why   []string // by host: why it has no usable LID
 	names []string // switch labels
 	warns []string
@@ -83,7 +85,7 @@ const (
 // switch the topology does not have is an error; two hosts with one LID too.
 func Match(im *ibnet.Import, ts *Tables) (*Router, error) {
 	f := im.Fabric
-	r := &Router{im: im, table: make([]*Table, len(im.Switches)), lids: make([]int, len(im.Hosts))}
+	r := &Router{im: im, table: make([]*Table, len(im.Switches)), lids: make([]int, len(im.Hosts)), lmcs: make([]int, len(im.Hosts))}
 	byGUID := map[uint64]int{}
 	for i, s := range im.Switches {
 		byGUID[f.Nodes[s.Node].GUID] = i
@@ -126,16 +128,39 @@ func Match(im *ibnet.Import, ts *Tables) (*Router, error) {
 	return r, nil
 }
 
-// assignLIDs takes each host's LID, leaving out LIDs two ports claim, and
-// sums up the ports without a usable LID in one warning per kind.
+// lidRange is a host's LIDs: base .. base+2^LMC-1, the LMC taken as 0
+// when that would run past the last unicast LID.
+func lidRange(hp ibnet.Host) (int, int) {
+	last := hp.LID + 1<<hp.LMC - 1
+	if hp.LMC < 0 || hp.LMC > 7 || last > ibnet.MaxUnicastLID {
+		return hp.LID, hp.LID
+	}
+	return hp.LID, last
+}
+
+// assignLIDs takes each host's LIDs, leaving out those of ports whose LIDs
+// another port claims too, and sums up the ports without a usable LID in
+// one warning per kind.
 func (r *Router) assignLIDs() {
 	im := r.im
 	r.why = make([]string, len(im.Hosts))
 	owners := map[int]int{}
 	for _, hp := range im.Hosts {
 		if hp.LID > 0 {
-			owners[hp.LID]++
+			lo, hi := lidRange(hp)
+			for l := lo; l <= hi; l++ {
+				owners[l]++
+			}
 		}
+	}
+	shared := func(hp ibnet.Host) int { // the first of its LIDs another port claims, or 0
+		lo, hi := lidRange(hp)
+		for l := lo; l <= hi; l++ {
+			if owners[l] > 1 {
+				return l
+			}
+		}
+		return 0
 	}
 	none, dup, dupLIDs := 0, 0, map[int]bool{}
 	first := ""
@@ -144,15 +169,21 @@ func (r *Router) assignLIDs() {
 		case hp.LID <= 0:
 			none++
 			r.why[h] = whyNoLID
-		case owners[hp.LID] > 1:
+		case shared(hp) > 0:
 			dup++
 			if len(dupLIDs) == 0 {
-				first = fmt.Sprintf(" (first: LID %d, %s)", hp.LID, hp.Name)
+				first = fmt.Sprintf(" (first: LID %d, %s)", shared(hp), hp.Name)
 			}
-			dupLIDs[hp.LID] = true
+			lo, hi := lidRange(hp)
+			for l := lo; l <= hi; l++ {
+				if owners[l] > 1 {
+					dupLIDs[l] = true
+				}
+			}
 			r.why[h] = whyDupLID
 		default:
-			r.lids[h] = hp.LID
+			lo, hi := lidRange(hp)
+			r.lids[h], r.lmcs[h] = lo, bits.Len(uint(hi-lo))
 		}
 	}
 	if none > 0 {
