@@ -54,11 +54,12 @@ type Renderer struct {
 	// one sphere a vertex, to draw spheres as points.
 	dots uint32
 	// bundles are the links' reduced picture, made from scene (the one
-	// uploaded) when first drawn; bundled is the MaxBundles they were
-	// made for (0: not made).
+	// uploaded) when first drawn or by a job PrepareReduced started;
+	// bundled is the MaxBundles they were made for (0: not made).
 	bundles  lineBuf
 	scene    *scene.Scene
 	bundled  int
+	job      *bundleJob
 	released bool
 	// Limits say when the reduced detail leaves something out.
 	Limits Limits
@@ -312,6 +313,33 @@ func (r *Renderer) Reduction() Reduction {
 	return d
 }
 
+// bundleJob makes the bundles of a scene's links on another goroutine
+// (the scene's cylinders do not change once built).
+type bundleJob struct {
+	s    *scene.Scene
+	most int
+	done chan scene.Bundles
+}
+
+func startBundles(s *scene.Scene, most int) *bundleJob {
+	j := &bundleJob{s, most, make(chan scene.Bundles, 1)}
+	go func() { j.done <- s.BundleLinks(most) }()
+	return j
+}
+
+// PrepareReduced starts making the uploaded scene's link bundles in the
+// background when it has enough links to be bundled, so that the first
+// reduced frame need not wait for them (the fat tree's 81,920 link lines
+// take a tenth of a second or more).
+func (r *Renderer) PrepareReduced() {
+	most := max(1, r.Limits.MaxBundles)
+	if r.scene == nil || r.NumLines() <= r.Limits.BundleAbove || r.bundled == most ||
+		(r.job != nil && r.job.s == r.scene && r.job.most == most) {
+		return
+	}
+	r.job = startBundles(r.scene, most)
+}
+
 // bundleLines makes the bundles of the uploaded scene's links, once per
 // upload and limit, and returns their number.
 func (r *Renderer) bundleLines() int32 {
@@ -320,7 +348,11 @@ func (r *Renderer) bundleLines() int32 {
 	if r.bundled == most || r.scene == nil {
 		return l.n / 2
 	}
-	b := r.scene.BundleLinks(most)
+	if r.job == nil || r.job.s != r.scene || r.job.most != most {
+		r.job = startBundles(r.scene, most)
+	}
+	b := <-r.job.done
+	r.job = nil
 	l.data = l.data[:0]
 	for i, c := range b.Color {
 		a, e := b.Ends[2*i], b.Ends[2*i+1]

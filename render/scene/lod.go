@@ -1,9 +1,6 @@
 package scene
 
-import (
-	"math"
-	"slices"
-)
+import "slices"
 
 // Bundles is a reduced picture of a scene's links, drawn while the camera
 // moves: the link lines (the first NumLinkCyls cylinders, one line each)
@@ -30,11 +27,24 @@ func (b *Bundles) Len() int { return len(b.Count) }
 // maxCells is the finest grid BundleLinks tries along the longest side.
 const maxCells = 1024
 
+// gridSizes are the grids BundleLinks tries, coarsest first: the powers
+// of two up to maxCells and the sizes half way between (1.5 times each).
+var gridSizes = func() []int {
+	var g []int
+	for c := 1; c <= maxCells; c *= 2 {
+		g = append(g, c)
+		if c >= 2 && c+c/2 < maxCells {
+			g = append(g, c+c/2)
+		}
+	}
+	return g
+}()
+
 // BundleLinks groups the scene's link lines into at most maxLines bundles
 // (more only when lines of different colours share cells even in the
-// coarsest grid) on the finest grid of a power of two cells along the
-// scene's longest side that gives so few. A scene with no more than
-// maxLines link lines gets one bundle per line, unchanged.
+// coarsest grid), on the finest of gridSizes cells along the scene's
+// longest side that gives so few. A scene with no more than maxLines link
+// lines gets one bundle per line, unchanged.
 func (s *Scene) BundleLinks(maxLines int) Bundles {
 	n := s.NumLinkCyls
 	if n == 0 {
@@ -43,13 +53,13 @@ func (s *Scene) BundleLinks(maxLines int) Bundles {
 	if n <= maxLines {
 		return s.bundle(0)
 	}
-	// The number of bundles grows with the cells: binary search over the
-	// powers of two for the finest grid that stays within maxLines.
-	lo, hi := 0, int(math.Log2(maxCells)) // exponents
-	best := s.bundle(1)
+	// The number of bundles grows with the cells: binary search for the
+	// finest grid that stays within maxLines.
+	lo, hi := 0, len(gridSizes)-1 // indices into gridSizes
+	best := s.bundle(gridSizes[0])
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		b := s.bundle(1 << mid)
+		b := s.bundle(gridSizes[mid])
 		if b.Len() <= maxLines {
 			best, lo = b, mid
 		} else {

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,10 +67,12 @@ func TestBundleLinksFatTree(t *testing.T) {
 		if b.Len() > most && b.Cells > 1 {
 			t.Errorf("at most %d: %d bundles on a grid of %d", most, b.Len(), b.Cells)
 		}
-		// The grid is the finest power of two within the limit.
-		if b.Cells < maxCells {
-			if finer := s.bundle(2 * b.Cells); finer.Len() <= most {
-				t.Errorf("at most %d: %d cells give %d bundles, but %d cells give %d", most, b.Cells, b.Len(), 2*b.Cells, finer.Len())
+		// The grid is the finest within the limit.
+		if i := slices.Index(gridSizes, b.Cells); i < 0 {
+			t.Errorf("at most %d: a grid of %d cells, not one of %v", most, b.Cells, gridSizes)
+		} else if i+1 < len(gridSizes) {
+			if finer := s.bundle(gridSizes[i+1]); finer.Len() <= most {
+				t.Errorf("at most %d: %d cells give %d bundles, but %d cells give %d", most, b.Cells, b.Len(), gridSizes[i+1], finer.Len())
 			}
 		}
 	}
