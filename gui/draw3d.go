@@ -53,10 +53,10 @@ func (a *App) draw3D() {
 	px, pw, ph := int(x*sx), int(w*sx), int(h*sy)
 	py := int(fb[1]) - ph // GL counts from the bottom; the view is the window's top
 	view, proj := c.View(), c.Proj(aspect, centre, radius)
-	if a.reducing() && a.r.Reduction().Reduces() {
+	if a.reducing() && a.shot == nil && a.r.Reduction().Reduces() {
 		// The camera moves: a big scene is drawn with less detail (links
 		// bundled, ports as dots), single-sampled, until it has been still
-		// for settleTime.
+		// for settleTime. A screenshot is always taken of the full picture.
 		a.win.BindDefault()
 		a.r.DrawViewportReduced(view, proj, bg, px, py, pw, ph)
 		a.reduced = true

@@ -118,7 +118,7 @@ func (a *App) drawCaption() {
 		dl.AddText(imgui.Vec2{X: x + 10, Y: y}, imgui.PackedColorFromVec4(red), a.frameErr)
 		y += imgui.TextLineHeightWithSpacing()
 	}
-	if a.sc != nil && a.reducing() {
+	if a.sc != nil && a.shot == nil && a.reducing() {
 		if l := reducedNote(a.r.Reduction()); l != "" {
 			dl.AddText(imgui.Vec2{X: x + 10, Y: y}, fg, l)
 		}
