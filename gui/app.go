@@ -79,8 +79,9 @@ type App struct {
 
 	mouse mouseState
 	// camSeen is the camera at the last look (reducing); camMovedAt is
-	// when the user last moved it (glfw time), reduced whether the last
-	// 3-D picture was drawn with reduced detail.
+	// when the user last moved it (glfw time); reduced says the last 3-D
+	// picture was of a moving camera (reduced detail, or single-sampled),
+	// so a still one must follow.
 	camSeen    scene.Camera
 	camMovedAt float64
 	reduced    bool

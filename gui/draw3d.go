@@ -53,16 +53,16 @@ func (a *App) draw3D() {
 	px, pw, ph := int(x*sx), int(w*sx), int(h*sy)
 	py := int(fb[1]) - ph // GL counts from the bottom; the view is the window's top
 	view, proj := c.View(), c.Proj(aspect, centre, radius)
-	if a.reducing() && a.shot == nil && a.r.Reduction().Reduces() {
+	moving := a.reducing()
+	a.reduced = moving // the picture of a moving camera: a still one follows
+	if moving && a.shot == nil && a.r.Reduction().Reduces() {
 		// The camera moves: a big scene is drawn with less detail (links
 		// bundled, ports as dots), single-sampled, until it has been still
 		// for settleTime. A screenshot is always taken of the full picture.
 		a.win.BindDefault()
 		a.r.DrawViewportReduced(view, proj, bg, px, py, pw, ph)
-		a.reduced = true
 		return
 	}
-	a.reduced = false
 	if a.moving() && a.animatingLines() && a.ensureLayers(int(fb[0]), int(fb[1])) {
 		// Playing a model with many links: the links and cubes do not change
 		// from step to step, so they are drawn once into a layer and only the
@@ -81,8 +81,9 @@ func (a *App) draw3D() {
 		a.work.BlitTo(px, py, pw, ph)
 		return
 	}
-	if a.moving() || !a.ensureTarget(int(fb[0]), int(fb[1])) {
-		// Animating or dragging: single-sampled, straight into the window.
+	if a.player.Playing || moving || !a.ensureTarget(int(fb[0]), int(fb[1])) {
+		// Animating, or the camera moving: single-sampled, straight into
+		// the window. (A button held still keeps the picture below.)
 		a.win.BindDefault()
 		a.r.DrawViewport(view, proj, bg, px, py, pw, ph)
 		return
@@ -109,8 +110,9 @@ type drawn struct {
 }
 
 // moving says whether the picture changes every frame: the animation is
-// playing or the camera is being dragged. Then the scene is drawn without
-// multisampling, which costs llvmpipe about half the frame on big models.
+// playing or the camera is being dragged. While the picture moves the
+// scene is drawn without multisampling, which costs llvmpipe about half
+// the frame on big models (draw3D).
 func (a *App) moving() bool { return a.player.Playing || (a.mouse.drag >= 0 && a.mouse.moved) }
 
 // settleTime is how long, in seconds, the camera must have stayed still

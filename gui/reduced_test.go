@@ -63,6 +63,11 @@ func TestMovingCameraReducesDetail(t *testing.T) {
 	if n := differ(moving, still, vp); n < 1000 {
 		t.Errorf("the moving picture differs from the still one in only %d pixels", n)
 	}
+	// The links are bundled: far fewer pixels of the link colour.
+	isLink := func(r, g, b uint8) bool { return r == 204 && g == 204 && b == 204 }
+	if m, s := count(moving, vp, isLink), count(still, vp, isLink); m == 0 || m > s/3 {
+		t.Errorf("%d pixels of the link colour moving, %d still: the links are not bundled", m, s)
+	}
 
 	// A turn of the wheel: a reduced frame, and when the camera has
 	// settled, a full one though nothing asks for it.
