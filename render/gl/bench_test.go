@@ -77,9 +77,8 @@ func BenchmarkFrameFatTreeProcessor(b *testing.B) { benchFrame(b, scene.Processo
 func BenchmarkFrameFatTreeNetworkNoMSAA(b *testing.B)   { benchFrame(b, scene.Network, 1) }
 func BenchmarkFrameFatTreeProcessorNoMSAA(b *testing.B) { benchFrame(b, scene.Processor, 1) }
 
-// A frame of a moving camera: single-sampled, links bundled, ports as dots
-// where the scene is big enough (the network view: both; the processor
-// view's 16,384 spheres stay spheres).
+// A frame of a moving camera: single-sampled, links bundled and ports drawn
+// as dots (the processor view has no links).
 func BenchmarkFrameFatTreeNetworkReduced(b *testing.B) { benchFrameDetail(b, scene.Network, 1, true) }
 func BenchmarkFrameFatTreeProcessorReduced(b *testing.B) {
 	benchFrameDetail(b, scene.Processor, 1, true)

@@ -289,7 +289,7 @@ type Limits struct {
 // on llvmpipe, where a link line costs about 4 µs whatever its length and
 // a sphere drawn as a dot a fraction of one drawn as a quad
 // (docs/benchmarks.md, Viewer).
-var DefaultLimits = Limits{BundleAbove: 2000, MaxBundles: 1024, DotsAbove: 20000}
+var DefaultLimits = Limits{BundleAbove: 2000, MaxBundles: 1024, DotsAbove: 10000}
 
 // Reduction says what DrawViewportReduced leaves out of the uploaded
 // scene: Lines link lines are drawn as Bundles lines (equal when links
