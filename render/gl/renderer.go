@@ -285,10 +285,10 @@ type Limits struct {
 	DotsAbove int
 }
 
-// DefaultLimits are a new Renderer's, measured on the 16,384-host fat tree
-// on llvmpipe, where a link line costs about 4 µs whatever its length and
-// a sphere drawn as a dot a fraction of one drawn as a quad
-// (docs/benchmarks.md, Viewer).
+// DefaultLimits are a new Renderer's, chosen on the 16,384-host fat tree
+// on llvmpipe, where a link line costs about 0.8 µs mostly whatever its
+// length and a frame of spheres drawn as dots about 60 % of one drawn as
+// quads (docs/benchmarks.md, Viewer).
 var DefaultLimits = Limits{BundleAbove: 2000, MaxBundles: 1024, DotsAbove: 10000}
 
 // Reduction says what DrawViewportReduced leaves out of the uploaded
