@@ -45,6 +45,9 @@ func TestMovingCameraReducesDetail(t *testing.T) {
 	}
 	a.camMovedAt = glfw.GetTime() // however slow the frames were
 	moving := picture(a)
+	a.shot = &shot{path: "unused.png", frames: shotFrames} // a screenshot is due
+	forShot := picture(a)
+	a.shot = nil
 
 	a.plat.mouseButton(0, false, x+30, y)
 	a.camMovedAt -= 2 * settleTime // still long enough
@@ -65,8 +68,12 @@ func TestMovingCameraReducesDetail(t *testing.T) {
 	}
 	// The links are bundled: far fewer pixels of the link colour.
 	isLink := func(r, g, b uint8) bool { return r == 204 && g == 204 && b == 204 }
-	if m, s := count(moving, vp, isLink), count(still, vp, isLink); m == 0 || m > s/3 {
+	m, s := count(moving, vp, isLink), count(still, vp, isLink)
+	if m == 0 || m > s/3 {
 		t.Errorf("%d pixels of the link colour moving, %d still: the links are not bundled", m, s)
+	}
+	if f := count(forShot, vp, isLink); f < s/2 {
+		t.Errorf("%d pixels of the link colour in a screenshot's frame while moving, %d still: reduced", f, s)
 	}
 
 	// A turn of the wheel: a reduced frame, and when the camera has
