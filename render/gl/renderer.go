@@ -163,7 +163,7 @@ func initLines(l *lineBuf) {
 }
 
 // initDots makes the VAO that reads the sphere batch's transforms and
-// colours once a vertex (not a instance).
+// colours once a vertex (not once an instance).
 func (r *Renderer) initDots() {
 	b := &r.batches[kindSphere]
 	ogl.GenVertexArrays(1, &r.dots)
