@@ -287,7 +287,7 @@ type Limits struct {
 
 // DefaultLimits are a new Renderer's, chosen on the 16,384-host fat tree
 // on llvmpipe, where a link line costs about 0.8 µs mostly whatever its
-// length and a frame of spheres drawn as dots about 60 % of one drawn as
+// length and a frame of spheres drawn as dots about half of one drawn as
 // quads (docs/benchmarks.md, Viewer).
 var DefaultLimits = Limits{BundleAbove: 2000, MaxBundles: 1024, DotsAbove: 10000}
 
