@@ -3,6 +3,7 @@ package gui
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
@@ -77,7 +78,14 @@ type App struct {
 	paths     map[string]string // kind → path loaded
 
 	mouse mouseState
-	p     panels
+	// camSeen is the camera at the last look (reducing); camMovedAt is
+	// when the user last moved it (glfw time); reduced says the last 3-D
+	// picture was of a moving camera (reduced detail, or single-sampled),
+	// so a still one must follow.
+	camSeen    scene.Camera
+	camMovedAt float64
+	reduced    bool
+	p          panels
 
 	notes        []string // the core's notes since the last load was reported
 	toDraw       int      // frames still to draw after a change
@@ -112,7 +120,8 @@ func newApp(opt Options) (*App, error) {
 		return nil, err
 	}
 	glfw.SwapInterval(1)
-	a := &App{opt: opt, win: win, player: ctl.NewPlayer(), watches: map[string]*ctl.Watch{}, followers: map[string]*data.LogFollower{}, paths: map[string]string{}}
+	a := &App{opt: opt, win: win, player: ctl.NewPlayer(), watches: map[string]*ctl.Watch{}, followers: map[string]*data.LogFollower{}, paths: map[string]string{},
+		camMovedAt: math.Inf(-1)}
 	a.ctx = imgui.CreateContext(nil)
 	a.io = imgui.CurrentIO()
 	a.io.SetIniFilename("") // panel places are ours, not a file's

@@ -7,10 +7,13 @@
 //
 // The window is single-sampled. A still picture is drawn 4× multisampled
 // into a render/gl.Target, kept, and blitted beside the panels until
-// something changes; while playing or dragging the scene is drawn
+// something changes; while playing or moving the camera the scene is drawn
 // single-sampled, and while playing a scene with many links the links and
 // cubes are drawn once into a layer and only the recoloured ports over a
-// copy of it (docs/benchmarks.md, "Viewer").
+// copy of it. While the user moves the camera (drag, wheel) a big scene is
+// drawn with reduced detail (render/gl.DrawViewportReduced: links bundled,
+// ports as dots, a caption line saying so) until it has been still for
+// settleTime (docs/benchmarks.md, "Viewer").
 //
 // Everything GL and imgui runs on the thread that opened the window. Files
 // chosen in the Files panel, and logs re-read in follow mode, are read by a

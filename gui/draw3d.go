@@ -2,6 +2,7 @@ package gui
 
 import (
 	ogl "github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"github.com/fabviz/fabviz/render/gl"
 	"github.com/fabviz/fabviz/render/scene"
@@ -52,6 +53,16 @@ func (a *App) draw3D() {
 	px, pw, ph := int(x*sx), int(w*sx), int(h*sy)
 	py := int(fb[1]) - ph // GL counts from the bottom; the view is the window's top
 	view, proj := c.View(), c.Proj(aspect, centre, radius)
+	moving := a.reducing()
+	a.reduced = moving // the picture of a moving camera: a still one follows
+	if moving && a.shot == nil && a.r.Reduction().Reduces() {
+		// The camera moves: a big scene is drawn with less detail (links
+		// bundled, ports as dots), single-sampled, until it has been still
+		// for settleTime. A screenshot is always taken of the full picture.
+		a.win.BindDefault()
+		a.r.DrawViewportReduced(view, proj, bg, px, py, pw, ph)
+		return
+	}
 	if a.moving() && a.animatingLines() && a.ensureLayers(int(fb[0]), int(fb[1])) {
 		// Playing a model with many links: the links and cubes do not change
 		// from step to step, so they are drawn once into a layer and only the
@@ -70,8 +81,9 @@ func (a *App) draw3D() {
 		a.work.BlitTo(px, py, pw, ph)
 		return
 	}
-	if a.moving() || !a.ensureTarget(int(fb[0]), int(fb[1])) {
-		// Animating or dragging: single-sampled, straight into the window.
+	if a.player.Playing || moving || !a.ensureTarget(int(fb[0]), int(fb[1])) {
+		// Animating, or the camera moving: single-sampled, straight into
+		// the window. (A button held still keeps the picture below.)
 		a.win.BindDefault()
 		a.r.DrawViewport(view, proj, bg, px, py, pw, ph)
 		return
@@ -98,9 +110,30 @@ type drawn struct {
 }
 
 // moving says whether the picture changes every frame: the animation is
-// playing or the camera is being dragged. Then the scene is drawn without
-// multisampling, which costs llvmpipe about half the frame on big models.
+// playing or the camera is being dragged. While the picture moves the
+// scene is drawn without multisampling, which costs llvmpipe about half
+// the frame on big models (draw3D).
 func (a *App) moving() bool { return a.player.Playing || (a.mouse.drag >= 0 && a.mouse.moved) }
+
+// settleTime is how long, in seconds, the camera must have stayed still
+// after the user moved it (drag, wheel) before a big scene is drawn in
+// full detail again.
+const settleTime = 0.2
+
+// reducing says whether the user moved the camera less than settleTime
+// ago: then a big scene is drawn with reduced detail. A drag that moved
+// the camera since the last call counts as a move; the wheel notes its
+// zoom in mouseInput.
+func (a *App) reducing() bool {
+	now := glfw.GetTime()
+	if c := a.in.State.Camera; c != a.camSeen {
+		if a.mouse.drag >= 0 && a.mouse.moved {
+			a.camMovedAt = now
+		}
+		a.camSeen = c
+	}
+	return now-a.camMovedAt < settleTime
+}
 
 // animatingLines says whether the static layer pays: the animation is
 // playing (the camera is not being dragged) and the scene has many links.

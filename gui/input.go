@@ -114,6 +114,7 @@ func (a *App) mouseInput(in frameInput) {
 	over := func(x float64) bool { return !a.io.WantCaptureMouse() && float32(x) >= vx }
 	if in.wheel != 0 && over(in.wheelAt[0]) && cam.Distance > 0 {
 		cam.ZoomAt(float32(math.Pow(0.9, float64(in.wheel))), float32(in.wheelAt[0])-vx, float32(in.wheelAt[1]), int(vw), int(vh))
+		a.camMovedAt = glfw.GetTime()
 		a.redraw()
 	}
 	if !ms.started {

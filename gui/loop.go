@@ -119,13 +119,14 @@ func (a *App) dt() float64 {
 // idle says whether the next frame can wait for input: nothing plays,
 // loads, runs or is being dragged, and no change waits to be drawn.
 func (a *App) idle() bool {
-	return !a.spin && !a.moving() && a.busy == nil && a.script == nil && a.shot == nil && a.mouse.drag < 0 && !a.dirty && a.toDraw <= 0
+	return !a.spin && !a.moving() && !a.reduced && a.busy == nil && a.script == nil && a.shot == nil && a.mouse.drag < 0 && !a.dirty && a.toDraw <= 0
 }
 
 // mustDraw says whether this frame is drawn: something changed in the
-// last few frames, or the picture moves.
+// last few frames, or the picture moves, or the last one had reduced
+// detail (the full picture follows when the camera settles).
 func (a *App) mustDraw() bool {
-	return a.toDraw > 0 || a.spin || a.moving() || a.busy != nil || a.script != nil || a.shot != nil || a.mouse.drag >= 0
+	return a.toDraw > 0 || a.spin || a.moving() || a.reduced || a.busy != nil || a.script != nil || a.shot != nil || a.mouse.drag >= 0
 }
 
 // install hands a scene to the renderer: only its colours when it was
@@ -135,6 +136,7 @@ func (a *App) install(sc *scene.Scene, recoloured bool) {
 		a.r.UpdateColors(sc)
 	} else {
 		a.r.Upload(sc)
+		a.r.PrepareReduced() // the link bundles of a moving camera, in the background
 		a.geom++
 	}
 	a.gen++ // the kept picture is redrawn from the uploaded scene

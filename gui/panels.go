@@ -3,10 +3,12 @@ package gui
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/fabviz/fabviz/gui/ctl"
+	"github.com/fabviz/fabviz/render/gl"
 	"github.com/fabviz/fabviz/render/overlay"
 	"github.com/fabviz/fabviz/render/scene"
 )
@@ -114,7 +116,29 @@ func (a *App) drawCaption() {
 	}
 	if a.frameErr != "" {
 		dl.AddText(imgui.Vec2{X: x + 10, Y: y}, imgui.PackedColorFromVec4(red), a.frameErr)
+		y += imgui.TextLineHeightWithSpacing()
 	}
+	if a.sc != nil && a.shot == nil && a.reducing() {
+		if l := reducedNote(a.r.Reduction()); l != "" {
+			dl.AddText(imgui.Vec2{X: x + 10, Y: y}, fg, l)
+		}
+	}
+}
+
+// reducedNote is the caption's line while a moving camera draws less
+// detail ("" when it draws all).
+func reducedNote(d gl.Reduction) string {
+	var what []string
+	if d.Bundles < d.Lines {
+		what = append(what, fmt.Sprintf("%d link lines as %d bundles", d.Lines, d.Bundles))
+	}
+	if d.Dots {
+		what = append(what, "ports as dots")
+	}
+	if len(what) == 0 {
+		return ""
+	}
+	return "moving: reduced detail (" + strings.Join(what, ", ") + ")"
 }
 
 // textColor is the caption's colour on a background: the pictures'.

@@ -20,7 +20,11 @@ func fatTreeScene(b *testing.B, v scene.ViewKind) *scene.Scene {
 
 // benchFrame measures one frame of the 16,384-node fat tree at 1920×1080:
 // draw every batch into the multisampled target and wait for it.
-func benchFrame(b *testing.B, v scene.ViewKind, samples int) {
+func benchFrame(b *testing.B, v scene.ViewKind, samples int) { benchFrameDetail(b, v, samples, false) }
+
+// benchFrameDetail is benchFrame, with the reduced detail of a moving
+// camera when reduced is true (link bundles made before the timing).
+func benchFrameDetail(b *testing.B, v scene.ViewKind, samples int, reduced bool) {
 	h, err := NewHeadless()
 	if err != nil {
 		b.Skip(err)
@@ -44,16 +48,26 @@ func benchFrame(b *testing.B, v scene.ViewKind, samples int) {
 	r.Upload(s)
 	view, proj := cam.View(), cam.Proj(float32(w)/hh, centre, radius)
 	tg.Bind()
-	r.Draw(view, proj, scene.Color{}, w, hh)
-	ogl.Finish()
+	draw := func() {
+		if reduced {
+			r.DrawViewportReduced(view, proj, scene.Color{}, 0, 0, w, hh)
+		} else {
+			r.Draw(view, proj, scene.Color{}, w, hh)
+		}
+		ogl.Finish()
+	}
+	draw()
 	b.ResetTimer()
 	start := benchmodel.CPUTime()
 	for i := 0; i < b.N; i++ {
-		r.Draw(view, proj, scene.Color{}, w, hh)
-		ogl.Finish()
+		draw()
 	}
 	benchmodel.ReportCPU(b, start)
 	b.ReportMetric(float64(s.Spheres.Len()), "spheres")
+	b.ReportMetric(float64(r.NumLines()), "lines")
+	if reduced {
+		b.ReportMetric(float64(r.Reduction().Bundles), "bundles")
+	}
 }
 
 func BenchmarkFrameFatTreeNetwork(b *testing.B)   { benchFrame(b, scene.Network, DefaultSamples) }
@@ -62,3 +76,10 @@ func BenchmarkFrameFatTreeProcessor(b *testing.B) { benchFrame(b, scene.Processo
 // The same without multisampling, to see what 4× costs.
 func BenchmarkFrameFatTreeNetworkNoMSAA(b *testing.B)   { benchFrame(b, scene.Network, 1) }
 func BenchmarkFrameFatTreeProcessorNoMSAA(b *testing.B) { benchFrame(b, scene.Processor, 1) }
+
+// A frame of a moving camera: single-sampled, links bundled and ports drawn
+// as dots (the processor view has no links).
+func BenchmarkFrameFatTreeNetworkReduced(b *testing.B) { benchFrameDetail(b, scene.Network, 1, true) }
+func BenchmarkFrameFatTreeProcessorReduced(b *testing.B) {
+	benchFrameDetail(b, scene.Processor, 1, true)
+}

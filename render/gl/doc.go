@@ -2,7 +2,10 @@
 // shaders, one instanced draw per primitive kind (switch cubes, port
 // spheres, job boxes, link and route cylinders), colour updates that
 // re-upload only the colour buffers, and an offscreen multisampled
-// framebuffer that resolves into an *image.RGBA.
+// framebuffer that resolves into an *image.RGBA. DrawViewportReduced is
+// the cheaper picture of a moving camera: past Renderer.Limits the links
+// are drawn as render/scene.BundleLinks bundles and the port spheres as
+// points; snapshots always draw everything.
 //
 // Contexts: NewHeadless makes an EGL surfaceless context (Mesa's
 // EGL_PLATFORM_SURFACELESS_MESA), which needs no X server and no DISPLAY;

@@ -26,10 +26,11 @@ type batch struct {
 	capXf, capCol              int   // buffer sizes in floats
 }
 
-// program is a linked shader program and its two uniforms.
+// program is a linked shader program and its uniforms (-1 where it has
+// no such uniform).
 type program struct {
-	id           uint32
-	uView, uProj int32
+	id                  uint32
+	uView, uProj, uHalf int32
 }
 
 func newProgram(name, vert, frag string) (program, error) {
@@ -37,16 +38,31 @@ func newProgram(name, vert, frag string) (program, error) {
 	if err != nil {
 		return program{}, err
 	}
-	return program{id, ogl.GetUniformLocation(id, ogl.Str("uView\x00")), ogl.GetUniformLocation(id, ogl.Str("uProj\x00"))}, nil
+	return program{id, ogl.GetUniformLocation(id, ogl.Str("uView\x00")), ogl.GetUniformLocation(id, ogl.Str("uProj\x00")),
+		ogl.GetUniformLocation(id, ogl.Str("uHalfHeight\x00"))}, nil
 }
 
 // Renderer owns the shader programs and the buffers of one scene. Cubes,
 // boxes and cylinders are meshes; spheres are quads shaded as spheres.
+// While the camera moves a big scene may be drawn with less detail
+// (DrawViewportReduced): links bundled, port spheres as dots.
 type Renderer struct {
-	mesh, sphere, line program
-	batches            [numKinds]batch
-	lines              lineBuf
-	released           bool
+	mesh, sphere, line, point program
+	batches                   [numKinds]batch
+	lines                     lineBuf
+	// dots is a VAO over the sphere batch's instance buffers that reads
+	// one sphere a vertex, to draw spheres as points.
+	dots uint32
+	// bundles are the links' reduced picture, made from scene (the one
+	// uploaded) when first drawn or by a job PrepareReduced started;
+	// bundled is the MaxBundles they were made for (0: not made).
+	bundles  lineBuf
+	scene    *scene.Scene
+	bundled  int
+	job      *bundleJob
+	released bool
+	// Limits say when the reduced detail leaves something out.
+	Limits Limits
 }
 
 // lineBuf holds the links as plain (not instanced) lines: position and
@@ -62,7 +78,7 @@ type lineBuf struct {
 // NewRenderer compiles the shaders and makes empty batches. A GL context
 // must be current.
 func NewRenderer() (*Renderer, error) {
-	r := &Renderer{}
+	r := &Renderer{Limits: DefaultLimits}
 	var err error
 	if r.mesh, err = newProgram("instanced", instancedVert, instancedFrag); err != nil {
 		return nil, err
@@ -76,11 +92,19 @@ func NewRenderer() (*Renderer, error) {
 		ogl.DeleteProgram(r.sphere.id)
 		return nil, err
 	}
+	if r.point, err = newProgram("point", pointVert, pointFrag); err != nil {
+		ogl.DeleteProgram(r.mesh.id)
+		ogl.DeleteProgram(r.sphere.id)
+		ogl.DeleteProgram(r.line.id)
+		return nil, err
+	}
 	meshes := [numKinds]mesh{cubeMesh(), quadMesh(), cubeMesh(), cylinderMesh(8)}
 	for k := range r.batches {
 		r.initBatch(&r.batches[k], meshes[k])
 	}
-	r.initLines()
+	initLines(&r.lines)
+	initLines(&r.bundles)
+	r.initDots()
 	if e := ogl.GetError(); e != ogl.NO_ERROR {
 		r.Release()
 		return nil, fmt.Errorf("GL error 0x%x setting up the renderer", e)
@@ -126,8 +150,7 @@ func setMesh(b *batch, m mesh) {
 	ogl.BindVertexArray(0)
 }
 
-func (r *Renderer) initLines() {
-	l := &r.lines
+func initLines(l *lineBuf) {
 	ogl.GenVertexArrays(1, &l.vao)
 	ogl.GenBuffers(1, &l.vbo)
 	ogl.BindVertexArray(l.vao)
@@ -136,6 +159,23 @@ func (r *Renderer) initLines() {
 	ogl.VertexAttribPointerWithOffset(0, 3, ogl.FLOAT, false, 24, 0)
 	ogl.EnableVertexAttribArray(5)
 	ogl.VertexAttribPointerWithOffset(5, 3, ogl.FLOAT, false, 24, 12)
+	ogl.BindVertexArray(0)
+}
+
+// initDots makes the VAO that reads the sphere batch's transforms and
+// colours once a vertex (not once an instance).
+func (r *Renderer) initDots() {
+	b := &r.batches[kindSphere]
+	ogl.GenVertexArrays(1, &r.dots)
+	ogl.BindVertexArray(r.dots)
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.xf)
+	for row := uint32(0); row < 3; row++ {
+		ogl.EnableVertexAttribArray(2 + row)
+		ogl.VertexAttribPointerWithOffset(2+row, 4, ogl.FLOAT, false, 48, uintptr(16*row))
+	}
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.col)
+	ogl.EnableVertexAttribArray(5)
+	ogl.VertexAttribPointerWithOffset(5, 3, ogl.FLOAT, false, 12, 0)
 	ogl.BindVertexArray(0)
 }
 
@@ -167,6 +207,7 @@ func sceneBatches(s *scene.Scene) [numKinds]scene.Batch {
 // Upload replaces the instance data with a scene's.
 func (r *Renderer) Upload(s *scene.Scene) {
 	r.uploadLines(s)
+	r.scene, r.bundled = s, 0
 	for k, sb := range sceneBatches(s) {
 		b := &r.batches[k]
 		b.count = int32(sb.Len())
@@ -205,10 +246,23 @@ func (r *Renderer) Draw(view, proj scene.Mat4, bg scene.Color, w, h int) {
 // batch into the w×h viewport whose lower left corner is (x, y) (the GUI
 // keeps the scene beside its panels).
 func (r *Renderer) DrawViewport(view, proj scene.Mat4, bg scene.Color, x, y, w, h int) {
+	clearViewport(bg, x, y, w, h)
+	r.draw(view, proj, x, y, w, h, AllParts, false)
+}
+
+// DrawViewportReduced is DrawViewport with the reduced detail of a moving
+// camera where the scene is big enough for it to pay (see Reduction):
+// links bundled, port spheres drawn as dots. Snapshots and a still
+// camera use DrawViewport.
+func (r *Renderer) DrawViewportReduced(view, proj scene.Mat4, bg scene.Color, x, y, w, h int) {
+	clearViewport(bg, x, y, w, h)
+	r.draw(view, proj, x, y, w, h, AllParts, true)
+}
+
+func clearViewport(bg scene.Color, x, y, w, h int) {
 	ogl.Viewport(int32(x), int32(y), int32(w), int32(h))
 	ogl.ClearColor(bg[0], bg[1], bg[2], 1)
 	ogl.Clear(ogl.COLOR_BUFFER_BIT | ogl.DEPTH_BUFFER_BIT)
-	r.DrawParts(view, proj, x, y, w, h, AllParts)
 }
 
 // Parts of a scene, for DrawParts.
@@ -222,18 +276,118 @@ const (
 	AllParts = StaticParts | DynamicParts
 )
 
+// Limits are the thresholds of the reduced detail (DrawViewportReduced).
+type Limits struct {
+	// BundleAbove is the number of link lines above which they are
+	// bundled, into at most MaxBundles lines.
+	BundleAbove, MaxBundles int
+	// DotsAbove is the number of spheres above which they are dots.
+	DotsAbove int
+}
+
+// DefaultLimits are a new Renderer's, chosen on the 16,384-host fat tree
+// on llvmpipe, where a link line costs about 0.8 µs mostly whatever its
+// length and a frame of spheres drawn as dots about half of one drawn as
+// quads (docs/benchmarks.md, Viewer).
+var DefaultLimits = Limits{BundleAbove: 2000, MaxBundles: 1024, DotsAbove: 10000}
+
+// Reduction says what DrawViewportReduced leaves out of the uploaded
+// scene: Lines link lines are drawn as Bundles lines (equal when links
+// are not bundled), and whether port spheres are drawn as dots.
+type Reduction struct {
+	Lines, Bundles int
+	Dots           bool
+}
+
+// Reduces says whether the reduced picture differs from the full one.
+func (d Reduction) Reduces() bool { return d.Bundles < d.Lines || d.Dots }
+
+// Reduction is what DrawViewportReduced does to the uploaded scene. It
+// makes the link bundles if they are not made yet.
+func (r *Renderer) Reduction() Reduction {
+	d := Reduction{Lines: r.NumLines(), Dots: int(r.batches[kindSphere].count) > r.Limits.DotsAbove}
+	d.Bundles = d.Lines
+	if d.Lines > r.Limits.BundleAbove {
+		d.Bundles = int(r.bundleLines())
+	}
+	return d
+}
+
+// bundleJob makes the bundles of a scene's links on another goroutine
+// (the scene's cylinders do not change once built).
+type bundleJob struct {
+	s    *scene.Scene
+	most int
+	done chan scene.Bundles
+}
+
+func startBundles(s *scene.Scene, most int) *bundleJob {
+	j := &bundleJob{s, most, make(chan scene.Bundles, 1)}
+	go func() { j.done <- s.BundleLinks(most) }()
+	return j
+}
+
+// PrepareReduced starts making the uploaded scene's link bundles in the
+// background when it has enough links to be bundled, so that the first
+// reduced frame need not wait for them (the fat tree's 81,920 link lines
+// take a tenth of a second or more).
+func (r *Renderer) PrepareReduced() {
+	most := max(1, r.Limits.MaxBundles)
+	if r.scene == nil || r.NumLines() <= r.Limits.BundleAbove || r.bundled == most ||
+		(r.job != nil && r.job.s == r.scene && r.job.most == most) {
+		return
+	}
+	r.job = startBundles(r.scene, most)
+}
+
+// bundleLines makes the bundles of the uploaded scene's links, once per
+// upload and limit, and returns their number.
+func (r *Renderer) bundleLines() int32 {
+	l := &r.bundles
+	most := max(1, r.Limits.MaxBundles)
+	if r.bundled == most || r.scene == nil {
+		return l.n / 2
+	}
+	if r.job == nil || r.job.s != r.scene || r.job.most != most {
+		r.job = startBundles(r.scene, most)
+	}
+	b := <-r.job.done
+	r.job = nil
+	l.data = l.data[:0]
+	for i, c := range b.Color {
+		a, e := b.Ends[2*i], b.Ends[2*i+1]
+		l.data = append(l.data, a[0], a[1], a[2], c[0], c[1], c[2], e[0], e[1], e[2], c[0], c[1], c[2])
+	}
+	l.n = int32(2 * b.Len())
+	upload(l.vbo, l.data, &l.capacity)
+	r.bundled = most
+	return l.n / 2
+}
+
 // DrawParts draws some parts of the scene into the viewport without
 // clearing, depth-tested against what the framebuffer holds. The GUI
 // draws the static parts once into a Target and, while animating, only the
 // dynamic ones over a copy of it each frame.
 func (r *Renderer) DrawParts(view, proj scene.Mat4, x, y, w, h, parts int) {
+	r.draw(view, proj, x, y, w, h, parts, false)
+}
+
+func (r *Renderer) draw(view, proj scene.Mat4, x, y, w, h, parts int, reduced bool) {
 	ogl.Viewport(int32(x), int32(y), int32(w), int32(h))
 	ogl.Enable(ogl.DEPTH_TEST)
 	ogl.Enable(ogl.MULTISAMPLE)
+	var less Reduction
+	if reduced {
+		less = r.Reduction()
+	}
 	for k := range r.batches {
 		b := &r.batches[k]
 		dynamic := k == kindSphere || k == kindBox
 		if b.count == 0 || (dynamic && parts&DynamicParts == 0) || (!dynamic && parts&StaticParts == 0) {
+			continue
+		}
+		if k == kindSphere && less.Dots {
+			r.drawDots(view, proj, h)
 			continue
 		}
 		p := &r.mesh
@@ -252,19 +406,37 @@ func (r *Renderer) DrawParts(view, proj scene.Mat4, x, y, w, h, parts int) {
 		}
 		ogl.DrawElementsInstanced(ogl.TRIANGLES, b.nIndex, ogl.UNSIGNED_INT, nil, b.count)
 	}
-	if r.lines.n > 0 && parts&StaticParts != 0 {
+	lines := &r.lines
+	if less.Bundles < less.Lines {
+		lines = &r.bundles
+	}
+	if lines.n > 0 && parts&StaticParts != 0 {
 		ogl.Disable(ogl.CULL_FACE)
 		ogl.UseProgram(r.line.id)
 		ogl.UniformMatrix4fv(r.line.uView, 1, false, &view[0])
 		ogl.UniformMatrix4fv(r.line.uProj, 1, false, &proj[0])
-		ogl.BindVertexArray(r.lines.vao)
+		ogl.BindVertexArray(lines.vao)
 		// Links are one-pixel lines: multisampling them buys little on
 		// screen and, on llvmpipe, costs most of a big fabric's frame (the
 		// 16,384-link fat tree draws 1.7 times faster without it).
 		ogl.Disable(ogl.MULTISAMPLE)
-		ogl.DrawArrays(ogl.LINES, 0, r.lines.n)
+		ogl.DrawArrays(ogl.LINES, 0, lines.n)
 	}
 	ogl.BindVertexArray(0)
+}
+
+// drawDots draws the sphere batch as points as wide as the spheres, in a
+// viewport h pixels high.
+func (r *Renderer) drawDots(view, proj scene.Mat4, h int) {
+	p := &r.point
+	ogl.Disable(ogl.CULL_FACE)
+	ogl.Enable(ogl.PROGRAM_POINT_SIZE)
+	ogl.UseProgram(p.id)
+	ogl.UniformMatrix4fv(p.uView, 1, false, &view[0])
+	ogl.UniformMatrix4fv(p.uProj, 1, false, &proj[0])
+	ogl.Uniform1f(p.uHalf, float32(h)/2)
+	ogl.BindVertexArray(r.dots)
+	ogl.DrawArrays(ogl.POINTS, 0, r.batches[kindSphere].count)
 }
 
 // NumLines is the number of links drawn as lines (the costly part of a
@@ -283,8 +455,12 @@ func (r *Renderer) Release() {
 		ogl.DeleteBuffers(int32(len(bufs)), &bufs[0])
 		ogl.DeleteVertexArrays(1, &b.vao)
 	}
-	ogl.DeleteBuffers(1, &r.lines.vbo)
-	ogl.DeleteVertexArrays(1, &r.lines.vao)
+	for _, l := range []*lineBuf{&r.lines, &r.bundles} {
+		ogl.DeleteBuffers(1, &l.vbo)
+		ogl.DeleteVertexArrays(1, &l.vao)
+	}
+	ogl.DeleteVertexArrays(1, &r.dots)
+	ogl.DeleteProgram(r.point.id)
 	ogl.DeleteProgram(r.mesh.id)
 	ogl.DeleteProgram(r.sphere.id)
 	ogl.DeleteProgram(r.line.id)

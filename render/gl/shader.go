@@ -23,8 +23,13 @@ var (
 	lineVert string
 	//go:embed shaders/line.frag
 	lineFrag string
+	//go:embed shaders/point.vert
+	pointVert string
+	//go:embed shaders/point.frag
+	pointFragBody string
 
 	instancedFrag = fragment("", instancedFragBody)
+	pointFrag     = fragment("", pointFragBody)
 	// The sphere's depth is never nearer than its quad's: telling the
 	// driver so (where it knows the extension) keeps early depth tests.
 	sphereFrag = fragment("#extension GL_ARB_conservative_depth : enable\n"+

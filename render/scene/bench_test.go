@@ -1,10 +1,13 @@
 package scene
 
 import (
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/fabviz/fabviz/internal/testsupport/benchmodel"
+	"github.com/fabviz/fabviz/internal/testsupport/fattree"
 	"github.com/fabviz/fabviz/model"
 )
 
@@ -100,4 +103,30 @@ func BenchmarkLayout400k(b *testing.B) {
 		NewLayout(m, Planar)
 	}
 	benchmodel.ReportCPU(b, start)
+}
+
+// Link bundles of a moving camera (at most 1,024) for the fat tree's
+// network view: 16,384 hosts, and 102,400 (3,200 leaves).
+func BenchmarkBundleLinksFatTree(b *testing.B) {
+	for _, leaves := range []int{512, 3200} {
+		b.Run(fmt.Sprint(leaves*32, "-hosts"), func(b *testing.B) {
+			var text strings.Builder
+			if err := (fattree.Shape{Leaves: leaves}).WriteModel(&text); err != nil {
+				b.Fatal(err)
+			}
+			s, err := Build(Input{Model: benchmodel.Parse("ft", text.String()), Style: DefaultStyle})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			start := benchmodel.CPUTime()
+			var bs Bundles
+			for i := 0; i < b.N; i++ {
+				bs = s.BundleLinks(1024)
+			}
+			benchmodel.ReportCPU(b, start)
+			b.ReportMetric(float64(s.NumLinkCyls), "lines")
+			b.ReportMetric(float64(bs.Len()), "bundles")
+		})
+	}
 }
