@@ -17,8 +17,8 @@ import (
 //
 // Layout: leaves on plane 0, aggregation switches on plane 1, core on
 // plane 2; a pod is a row of planes 0 and 1 (column = index in the pod),
-// core switch c sits in row c/(k/2), column c mod (k/2), above the
-// aggregation column it joins. Ports are numbered from 1 as in InfiniBand:
+// core switch c sits in row c/(k/2), column c mod (k/2); the pods' rows
+// and the core's, whichever are fewer, are centred on the others. Ports are numbered from 1 as in InfiniBand:
 // hosts on a leaf's bottom face, links up on the top face of leaves and
 // aggregation switches, links down on the bottom face.
 //
@@ -80,19 +80,21 @@ func FatTree3(k, pods, hosts int, enc model.Encoding) (*Fabric, error) {
 	for r := range rows {
 		t.f("rowdef 1.%d agg\nrowdef 2.%d core", r, r)
 	}
+	// the shorter of the pod rows and the core rows is centred
+	podRow, coreRow := (rows-pods)/2, (rows-h)/2
 	for p := range pods {
 		for e := range h {
-			t.f("switch leaf%d-%d 0 %d %d node %d", p, e, p, e, (p*h+e)*hosts)
+			t.f("switch leaf%d-%d 0 %d %d node %d", p, e, podRow+p, e, (p*h+e)*hosts)
 		}
 	}
 	for p := range pods {
 		for a := range h {
-			t.f("switch agg%d-%d 1 %d %d", p, a, p, a)
+			t.f("switch agg%d-%d 1 %d %d", p, a, podRow+p, a)
 		}
 	}
 	for a := range h {
 		for j := range h {
-			t.f("switch core%d-%d 2 %d %d", a, j, a, j)
+			t.f("switch core%d-%d 2 %d %d", a, j, coreRow+a, j)
 		}
 	}
 	// ports are written from 1: leaf uplink a is port h+1+a, aggregation

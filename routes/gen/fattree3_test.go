@@ -50,6 +50,14 @@ func TestFatTree3(t *testing.T) {
 		if tiers != [3]int{c.leaves, c.leaves, c.cores} {
 			t.Errorf("%+v: tiers %v", c, tiers)
 		}
+		if c.k == 8 && c.pods == 8 { // rows: a pod each; the 4 core rows centred
+			for label, want := range map[string][3]int{"leaf3-1": {0, 3, 1}, "agg7-2": {1, 7, 2}, "core0-3": {2, 2, 3}, "core3-0": {2, 5, 0}} {
+				sw, _ := m.SwitchByLabel(label)
+				if s := m.Switches[sw]; [3]int{s.Plane, s.Row, s.Col} != want {
+					t.Errorf("%s at plane, row, column %d %d %d, want %v", label, s.Plane, s.Row, s.Col, want)
+				}
+			}
+		}
 		// up*/down*: a route never climbs after it has gone down
 		set := routes.New(m, f.Opener())
 		cores := map[int]bool{}
