@@ -29,6 +29,7 @@ The model goes to DIR/D.fvm (D: DIR's own name), its routes as -form says:
   tables  a forwarding table per switch in DIR/tables.lft (FORMATS §2b)
   ibnet   no model: DIR/D.topo (ibnetdiscover) and DIR/D.fts (dump_fts), the
           input of fabnet import ibnet -topo DIR/D.topo -lft DIR/D.fts
+  none    the model alone, without routes
 Every kind routes by destination alone, so each can be written in every form.`
 
 func runGen(args []string, stdout, stderr io.Writer) int {
@@ -44,7 +45,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	ports := fs.Int("ports", 16, "fattree: ports a switch")
 	k := fs.Int("k", 8, "fattree3: ports a switch (even)")
 	pods := fs.Int("pods", 0, "fattree3: pods (default k)")
-	formFlag := fs.String("form", "files", "how routes are written: files, tables or ibnet")
+	formFlag := fs.String("form", "files", "how routes are written: files, tables, ibnet or none")
 	if err := parseInterspersed(fs, args); err != nil {
 		return 2
 	}

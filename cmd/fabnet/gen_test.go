@@ -20,6 +20,7 @@ func TestGenThenCheck(t *testing.T) {
 		{"fattree3", "-k", "4"},
 		{"cplant", "-form", "tables"},
 		{"mesh", "-dims", "3,2", "-proc", "2", "-form", "tables"},
+		{"fattree3", "-k", "4", "-form", "none"},
 	} {
 		dir := filepath.Join(t.TempDir(), "out")
 		code, out, errs := fabnet(t, append(append([]string{"gen"}, args...), "-o", dir)...)
@@ -117,7 +118,7 @@ func TestGenFormBadArgs(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"gen", "ring", "-form", "lft", "-o", dir}, 2, `-form "lft": expected files, tables or ibnet`},
+		{[]string{"gen", "ring", "-form", "lft", "-o", dir}, 2, `-form "lft": expected files, tables, ibnet or none`},
 		{[]string{"gen", "ring", "-form", "tables", "-encoding", "relative", "-o", dir}, 2, "-encoding relative applies to route files"},
 		{[]string{"gen", "fattree3", "-k", "8", "-hosts", "5", "-o", dir}, 1, "-hosts 5 out of range 1..4"},
 		{[]string{"gen", "torus", "-dims", "64,64", "-proc", "12", "-form", "tables", "-o", dir}, 1, "unicast LIDs 1..49151 only"},

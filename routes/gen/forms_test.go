@@ -88,6 +88,18 @@ func TestTablesModelText(t *testing.T) {
 		t.Error("the tables form wrote route files too")
 	}
 	lft, _ := os.ReadFile(filepath.Join(filepath.Dir(path), gen.TablesFile))
+	// -form none: the model alone
+	bare, err := f.WriteForm(filepath.Join(t.TempDir(), "r"), gen.NoRoutes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.Load(bare)
+	if err != nil || m.HasRoutes() || m.NumNodes != 48 {
+		t.Errorf("-form none: %v, %v", m, err)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(bare)); len(entries) != 1 {
+		t.Errorf("-form none wrote %d files", len(entries))
+	}
 	// s0 reaches its own nodes 0..11 by ports 0..11, one line each, and
 	// nodes 12..29 (s1, half of s2) east, 30..47 west over parallel links
 	if !strings.Contains(string(lft), "table s0\n1 0\n2 1\n") || strings.Count(string(lft), "\nnode ") != 48 {
@@ -116,12 +128,12 @@ func TestTablesTooManyLIDs(t *testing.T) {
 }
 
 func TestParseForm(t *testing.T) {
-	for s, want := range map[string]gen.Form{"files": gen.Files, "tables": gen.Tables, "ibnet": gen.IBNet} {
+	for s, want := range map[string]gen.Form{"files": gen.Files, "tables": gen.Tables, "ibnet": gen.IBNet, "none": gen.NoRoutes} {
 		if f, err := gen.ParseForm(s); f != want || err != nil {
 			t.Errorf("%s: %v %v", s, f, err)
 		}
 	}
-	if _, err := gen.ParseForm("lft"); err == nil || !strings.Contains(err.Error(), "files, tables or ibnet") {
+	if _, err := gen.ParseForm("lft"); err == nil || !strings.Contains(err.Error(), "files, tables, ibnet or none") {
 		t.Errorf("lft: %v", err)
 	}
 }
