@@ -11,12 +11,15 @@
 #   viewer   the window on a private Xvfb: start, load the model, draw,
 #            write a screenshot, quit (an upper bound on the time to the
 #            first frame)
+#   snapshot-full, viewer-full: the same for FULL, the whole k = 64 tree
+#            (65,536 hosts: more than a subnet's LIDs, so no routes)
 # then imports a small fabric twice (the importer's default, and as tables)
 # and compares the bytes written with the bytes of its input tables.
 #
 # Environment:
 #   BIG          generator arguments of the big fabric   (default: fattree3 -k 64 -hosts 21)
 #   SMALL        those of the small one                  (default: fattree3 -k 32 -pods 16)
+#   FULL         a fabric for snapshot and viewer only, without routes (default: fattree3 -k 64)
 #   CHECK_LIMIT  seconds before fabnet check is cut off  (default 600)
 #   KEEP=1       keep WORKDIR's big files afterwards      (default: removed)
 # WORKDIR (default /tmp/fabviz-scale) needs about 18 GB free for the default
@@ -28,6 +31,7 @@ src=$PWD
 W=${1:-/tmp/fabviz-scale}
 BIG=${BIG:-fattree3 -k 64 -hosts 21}
 SMALL=${SMALL:-fattree3 -k 32 -pods 16}
+FULL=${FULL:-fattree3 -k 64}
 CHECK_LIMIT=${CHECK_LIMIT:-600}
 mkdir -p "$W/bin" || exit 1
 res=$W/results.md
@@ -66,7 +70,7 @@ timed() {
 say "bench/scale.sh, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git -C "$src" describe --always --dirty 2>/dev/null), $(nproc) cores"
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 say ""
-say "big: fabnet gen $BIG; small: fabnet gen $SMALL"
+say "big: fabnet gen $BIG; small: fabnet gen $SMALL; full: fabnet gen $FULL"
 say ""
 say "| step | wall | user | sys | max RSS | target | |"
 say "|---|---|---|---|---|---|---|"
@@ -82,19 +86,29 @@ tables=
 rm -rf "$W/imp"
 timed import 30 "$fabnet" import ibnet -topo "$topo" -lft "$fts" -o "$W/imp" $tables
 timed check 60 timeout "$CHECK_LIMIT" "$fabnet" check "$W/imp/model.fvm"
+
+# viewer NAME MODEL: the window on a private Xvfb runs a script that loads
+# MODEL, writes a screenshot after the first frames, and quits.
+viewer() {
+	command -v Xvfb >/dev/null || return
+	local n=$((500 + RANDOM % 300))
+	while [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
+	Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+	local xpid=$!
+	sleep 1
+	printf 'model %s\nscreenshot %s\nquit\n' "$2" "$W/$1.png" >"$W/$1.fvcmd"
+	DISPLAY=:$n timed "$1" - timeout 600 "$fabviz" -script "$W/$1.fvcmd"
+	kill $xpid 2>/dev/null
+	wait $xpid 2>/dev/null
+}
 if [ -n "$fabviz" ]; then
-	timed snapshot 10 "$fabviz" snapshot "$W/imp/model.fvm" -o "$W/big.png"
-	if command -v Xvfb >/dev/null; then
-		n=$((500 + RANDOM % 300))
-		while [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
-		Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
-		xpid=$!
-		sleep 1
-		printf 'model %s\nscreenshot %s\nquit\n' "$W/imp/model.fvm" "$W/window.png" >"$W/startup.fvcmd"
-		DISPLAY=:$n timed viewer - timeout 600 "$fabviz" -script "$W/startup.fvcmd"
-		kill $xpid 2>/dev/null
-		wait $xpid 2>/dev/null
-	fi
+	timed snapshot 10 "$fabviz" snapshot "$W/imp/model.fvm" -o "$W/snapshot.png"
+	viewer viewer "$W/imp/model.fvm"
+	# the whole k = 64 tree, 65,536 hosts: more than a subnet's LIDs, so
+	# the model alone, without routes
+	"$fabnet" gen $FULL -form none -o "$W/full" >/dev/null || exit 1
+	timed snapshot-full 10 "$fabviz" snapshot "$W/full/full.fvm" -o "$W/snapshot-full.png"
+	viewer viewer-full "$W/full/full.fvm"
 fi
 
 # shellcheck disable=SC2086
@@ -115,5 +129,5 @@ say "big: $(bytes "$topo") bytes of ibnetdiscover, $(bytes "$fts") of dump_fts; 
 said=$(head -c 300 "$W/out.check"; head -c 300 "$W/err.check")
 say "fabnet check said: ${said:-nothing (cut off after $CHECK_LIMIT s?)}"
 if [ "${KEEP:-}" != 1 ]; then
-	rm -rf "$W/big" "$W/imp" "$W/small" "$W/small-default" "$W/small-tables"
+	rm -rf "$W/big" "$W/imp" "$W/small" "$W/small-default" "$W/small-tables" "$W/full"
 fi
