@@ -119,13 +119,13 @@ timed small-import-tables - "$fabnet" import ibnet -topo "$W/small/small.topo" -
 say ""
 say "load average after: $(cut -d' ' -f1-3 /proc/loadavg); largest max RSS $((maxrss / 1024)) MB (target ≤ 4096 MB)"
 say ""
-bytes() { du -sb "$@" | awk '{ s += $1 } END { printf "%d", s }'; }
+bytes() { du -sb "$@" | awk '{ s += $1 } END { printf "%.0f", s }'; }
 in=$(bytes "$W/small/small.fts")
 for d in small-default small-tables; do
 	out=$(bytes "$W/$d")
 	say "$d: wrote $out bytes ($(ls "$W/$d" | tr '\n' ' ')) for $in bytes of dump_fts: $(awk -v o="$out" -v i="$in" 'BEGIN { printf "%.3f", o / i }') of the input (target < 0.5)"
 done
-say "big: $(bytes "$topo") bytes of ibnetdiscover, $(bytes "$fts") of dump_fts; import wrote $(bytes "$W/imp")"
+say "big: $(bytes "$topo") bytes of ibnetdiscover, $(bytes "$fts") of dump_fts ($(awk 'NR == 2 { print $1 }' "$W/out.read-input") lines); import wrote $(bytes "$W/imp")"
 said=$(head -c 300 "$W/out.check"; head -c 300 "$W/err.check")
 say "fabnet check said: ${said:-nothing (cut off after $CHECK_LIMIT s?)}"
 if [ "${KEEP:-}" != 1 ]; then
