@@ -65,7 +65,11 @@ func (f *Fabric) checkLIDs(switches bool) error {
 		what = "hosts and switches"
 	}
 	if need > maxLID {
-		return fmt.Errorf("%s: %d %s need as many LIDs; an InfiniBand subnet has unicast LIDs 1..%d only (a smaller fabric fits)", f.Name, need, what, maxLID)
+		hint := "a smaller fabric"
+		if f.Name == "fattree3" {
+			hint = "fewer -pods or -hosts"
+		}
+		return fmt.Errorf("%s: %d %s need as many LIDs; an InfiniBand subnet has unicast LIDs 1..%d only (%s)", f.Name, need, what, maxLID, hint)
 	}
 	return nil
 }
