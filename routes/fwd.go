@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -27,6 +28,7 @@ type Tables struct {
 	at   []int32   // by switch index: the line of its `table`, 0 = none
 	// owner is, by LID, the node it addresses + 1 (0 = none), while reading.
 	owner []int32
+	top   int // the largest node LID read so far: how long a table grows at once
 }
 
 // LIDs is how many LIDs a node has (2^LMC; 0 when it has none): the LID
@@ -77,6 +79,13 @@ func ReadTables(file string, r io.Reader, m *model.Model) (*Tables, error) {
 		line, ok := lr.Scan(func(e *textio.Error) { errs = append(errs, e) })
 		if !ok {
 			break
+		}
+		if lo, hi, port, ok := fastEntry(line); ok && !first && sw >= 0 {
+			// the bulk of a big file: decimal `LID PORT` or `LO-HI PORT`
+			if msg := t.set(m, sw, lo, hi, port); msg != "" {
+				errs = append(errs, textio.Errorf(file, lr.Line(), "entry %s: %s", bytes.Fields(line)[0], msg))
+			}
+			continue
 		}
 		n := lr.Line()
 		if first {
@@ -142,6 +151,7 @@ func (t *Tables) line(m *model.Model, f []textio.Field, sw *int, n int) string {
 			t.owner[l] = int32(n + 1)
 		}
 		t.lid[n-m.MinNode], t.lmc[n-m.MinNode] = lid, uint8(lmc)
+		t.top = max(t.top, last)
 	case "switch":
 		if len(f) != 4 || f[2].Text != "lid" {
 			return "switch: expected `switch LABEL lid L`"
@@ -186,21 +196,84 @@ func (t *Tables) entry(m *model.Model, f []textio.Field, sw int) string {
 		return fmt.Sprintf("entry %q: expected a LID 1..%d or a range LO-HI", f[0].Text, maxLID)
 	}
 	port, err := strconv.Atoi(f[1].Text)
-	if err == nil && port == 0 && m.PortBase == 1 {
-		return "" // InfiniBand's port 0: the switch itself, where no route to a host goes
-	}
-	if err != nil || m.Port(sw, port) == model.NoPort {
+	if err != nil {
 		return fmt.Sprintf("entry %s: port %q is not a port of %s", f[0].Text, f[1].Text, m.Switches[sw].Label)
 	}
+	if msg := t.set(m, sw, lo, hi, port); msg != "" {
+		return fmt.Sprintf("entry %s: %s", f[0].Text, msg)
+	}
+	return ""
+}
+
+// set enters LIDs lo..hi (valid unicast LIDs) leaving switch sw by port.
+func (t *Tables) set(m *model.Model, sw, lo, hi, port int) string {
+	if port == 0 && m.PortBase == 1 {
+		return "" // InfiniBand's port 0: the switch itself, where no route to a host goes
+	}
+	if m.Port(sw, port) == model.NoPort {
+		return fmt.Sprintf("port %q is not a port of %s", strconv.Itoa(port), m.Switches[sw].Label)
+	}
 	out := t.out[sw]
-	for len(out) <= hi {
-		out = append(out, -1)
+	if hi >= len(out) {
+		// grow once to the nodes' LIDs (their lines come first), not by appending
+		grown := make([]int16, max(hi+1, t.top+1))
+		n := copy(grown, out)
+		for i := n; i < len(grown); i++ {
+			grown[i] = -1
+		}
+		out = grown
+		t.out[sw] = out
 	}
 	for l := lo; l <= hi; l++ {
 		out[l] = int16(port)
 	}
-	t.out[sw] = out
 	return ""
+}
+
+// fastEntry reads, without allocating, an entry line of plain decimal
+// numbers: `LID PORT` or `LO-HI PORT` with blanks around, a valid LID or
+// range. Anything else (hex, a leading zero, a comment, a bad range) is
+// not ok and goes the general way, which reads or reports it.
+func fastEntry(line []byte) (lo, hi, port int, ok bool) {
+	i := 0
+	blanks := func() int {
+		j := i
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		return i - j
+	}
+	number := func(maxDigits int, leadingZero bool) (int, bool) {
+		j, v := i, 0
+		for i < len(line) && line[i] >= '0' && line[i] <= '9' && i-j < maxDigits {
+			v = v*10 + int(line[i]-'0')
+			i++
+		}
+		if i == j || i < len(line) && line[i] >= '0' && line[i] <= '9' || !leadingZero && line[j] == '0' && i-j > 1 {
+			return 0, false
+		}
+		return v, true
+	}
+	blanks()
+	if lo, ok = number(5, false); !ok {
+		return
+	}
+	hi = lo
+	if i < len(line) && line[i] == '-' {
+		i++
+		if hi, ok = number(5, false); !ok {
+			return
+		}
+	}
+	if blanks() == 0 {
+		return 0, 0, 0, false
+	}
+	if port, ok = number(3, true); !ok {
+		return
+	}
+	blanks()
+	ok = i == len(line) && lo >= 1 && hi <= maxLID && lo <= hi
+	return
 }
 
 // parseLID reads a decimal or 0x-hex unicast LID.

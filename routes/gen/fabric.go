@@ -113,10 +113,7 @@ func (f *Fabric) File(w io.Writer, src int) error {
 // generator's kind for "." or "/"), and its route files in DIR/routes, over
 // all cores. It returns the model file's path.
 func (f *Fabric) Write(dir string) (string, error) {
-	base := filepath.Base(filepath.Clean(dir))
-	if base == "." || base == string(filepath.Separator) {
-		base = f.Name
-	}
+	base := f.base(dir)
 	rdir := filepath.Join(dir, RoutesDir)
 	if err := os.MkdirAll(rdir, 0o755); err != nil {
 		return "", err

@@ -36,10 +36,16 @@ type port struct {
 	slot int
 }
 
-func (t *text) portdef(label string, ports []port) {
+func (t *text) portdef(label string, ports []port) { t.portdefFrom(label, 0, ports) }
+
+// portdefFrom writes a portdef whose first port is number base; ports
+// without a role are left out (unused).
+func (t *text) portdefFrom(label string, base int, ports []port) {
 	t.f("portdef %s", label)
 	for i, p := range ports {
-		t.f("  %-3d %-4s %-6s %d", i, p.role, p.face, p.slot)
+		if p.role != "" {
+			t.f("  %-3d %-4s %-6s %d", base+i, p.role, p.face, p.slot)
+		}
 	}
 	t.f("end")
 }

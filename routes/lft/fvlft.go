@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // WriteFVLFT writes the fabric's forwarding tables in fabviz's own format
@@ -13,14 +14,20 @@ import (
 // Entries to port 0 (the switch's own management port, for the LIDs of
 // switches) are left out: routes run between hosts.
 func (r *Router) WriteFVLFT(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, "#! fabviz-lft 1")
+	bw := bufio.NewWriterSize(w, 1<<20)
+	bw.WriteString("#! fabviz-lft 1\n")
+	var b []byte // a line at a time: big fabrics have tens of millions
 	for h, lid := range r.lids {
-		switch {
-		case lid > 0 && r.lmcs[h] > 0:
-			fmt.Fprintf(bw, "node %d lid %d lmc %d\n", h, lid, r.lmcs[h])
-		case lid > 0:
-			fmt.Fprintf(bw, "node %d lid %d\n", h, lid)
+		if lid > 0 {
+			b = append(b[:0], "node "...)
+			b = strconv.AppendInt(b, int64(h), 10)
+			b = append(b, " lid "...)
+			b = strconv.AppendInt(b, int64(lid), 10)
+			if r.lmcs[h] > 0 {
+				b = append(b, " lmc "...)
+				b = strconv.AppendInt(b, int64(r.lmcs[h]), 10)
+			}
+			bw.Write(append(b, '\n'))
 		}
 	}
 	for i, t := range r.table {
@@ -34,12 +41,15 @@ func (r *Router) WriteFVLFT(w io.Writer) error {
 			for hi+1 < len(t.Out) && t.Out[hi+1] == p {
 				hi++
 			}
-			switch {
-			case p == NoPort, p == 0: // no entry; port 0 is the switch itself: no host there
-			case hi == lo:
-				fmt.Fprintf(bw, "%d %d\n", lo, p)
-			default:
-				fmt.Fprintf(bw, "%d-%d %d\n", lo, hi, p)
+			if p != NoPort && p != 0 { // no entry; port 0 is the switch itself: no host there
+				b = strconv.AppendInt(b[:0], int64(lo), 10)
+				if hi > lo {
+					b = append(b, '-')
+					b = strconv.AppendInt(b, int64(hi), 10)
+				}
+				b = append(b, ' ')
+				b = strconv.AppendInt(b, int64(p), 10)
+				bw.Write(append(b, '\n'))
 			}
 			lo = hi + 1
 		}

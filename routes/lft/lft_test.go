@@ -75,6 +75,8 @@ func TestBadDumps(t *testing.T) {
 		{"no guid", "Unicast lids [0x0-0x3] of switch Lid 2 (sw):\n", "t:1: table header without the switch's guid"},
 		{"empty", "", "t: no forwarding tables"},
 		{"sparse", sparse(), "tables this sparse would need"},
+		{"dup far", hdr + strings.Repeat("# pad\n", 70000) + "0x0001 001\n0x0001 002\n",
+			"t:70003: LID 0x0001 listed twice for switch 0x0000000000200000 (first more than 65534 lines after its header at line 1)"},
 		{"topology", "#\n# Topology file\nvendid=0x0\nSwitch\t8 \"S-01\" # \"a\" base port 0 lid 1 lmc 0\n", "t:3: this looks like ibnetdiscover output (a topology): give it as -topo"},
 		{"-p topology", "SW     9 36 0x0000000000200005 4x SDR   'ib-leaf04'\n", "t:1: this looks like ibnetdiscover output"},
 		{"iblinkinfo", "CA: cn2 HCA-1:\n", "t:1: this looks like iblinkinfo output"},
@@ -241,5 +243,23 @@ func TestLMC(t *testing.T) {
 	}
 	if w := r.Warnings(); len(w) != 1 || !strings.Contains(w[0], "2 host ports share 1 LIDs (first: LID 11, h10)") {
 		t.Errorf("warnings %q", w)
+	}
+}
+
+// A table is allocated for the range its dump_fts header gives, and grows
+// for LIDs beyond it.
+func TestTableRange(t *testing.T) {
+	in := "Unicast lids [0x0-0x10] of switch guid 0x01 (s):\n0x0003 002 : x\n0x0030 004 : y\n" +
+		"Unicast lids [0x0-0x8] of switch guid 0x02 (u):\n0x0001 001\n"
+	ts, err := Parse("t", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := ts.ByGUID(1), ts.ByGUID(2)
+	if len(a.Out) < 0x31 || a.Port(3) != 2 || a.Port(0x30) != 4 || a.Port(0x10) != NoPort || a.Entries != 2 {
+		t.Errorf("table a: %d LIDs, ports %d %d %d, %d entries", len(a.Out), a.Port(3), a.Port(0x30), a.Port(0x10), a.Entries)
+	}
+	if len(b.Out) != 9 || b.Port(1) != 1 || b.Port(8) != NoPort {
+		t.Errorf("table b: %d LIDs, ports %d %d", len(b.Out), b.Port(1), b.Port(8))
 	}
 }

@@ -30,8 +30,13 @@ type Table struct {
 	// Out is the out port by destination LID; NoPort = no entry.
 	Out     []uint8
 	Entries int
-	line    []int32 // line of each entry, while parsing
+	// line is, while parsing, each entry's line as lines after the header
+	// (0: no entry yet; farLine: too far to say): two bytes a LID, not four,
+	// as a big fabric's tables hold hundreds of millions of entries.
+	line []uint16
 }
+
+const farLine = 0xffff
 
 // Port is the out port for a LID, or NoPort.
 func (t *Table) Port(lid int) uint8 {
@@ -55,6 +60,7 @@ func (ts *Tables) ByGUID(g uint64) *Table { return ts.byGUID[g] }
 var (
 	// dump_fts, dump_lfts.sh, ibroute and opensm-lfts.dump headers.
 	unicastRE = regexp.MustCompile(`^Unicast lids \[[^\]]*\] of switch (.*)$`)
+	rangeRE   = regexp.MustCompile(`^Unicast lids \[0x[0-9A-Fa-f]+-0x([0-9A-Fa-f]{1,8})\]`)
 	guidRE    = regexp.MustCompile(`\bguid (0x[0-9A-Fa-f]+)`)
 	lidRE     = regexp.MustCompile(`\bLid ([0-9]+)`)
 	nameRE    = regexp.MustCompile(`\(['"]?(.*?)['"]?\):?\s*$`)
@@ -128,6 +134,10 @@ func (p *parser) line(n int, t string) {
 		p.mcast, p.cur = true, nil
 	case unicastRE.MatchString(t):
 		p.header(n, t, unicastRE.FindStringSubmatch(t)[1])
+		if r := rangeRE.FindStringSubmatch(t); r != nil && p.cur != nil {
+			hi, _ := strconv.ParseUint(r[1], 16, 32)
+			p.reserve(int(hi))
+		}
 	case fdbsRE.MatchString(t):
 		p.header(n, t, "guid "+fdbsRE.FindStringSubmatch(t)[1])
 	case entryRE.MatchString(t):
@@ -267,29 +277,52 @@ func (p *parser) set(n, lid, port int) {
 		return
 	}
 	t := p.cur
-	if grow := lid + 1 - len(t.Out); grow > 0 {
+	if lid >= len(t.Out) {
 		// Tables are indexed by LID; a hostile dump of a few bytes per
 		// table could name LID 0xbfff in each. Real dumps list most LIDs
 		// they span, so allocation stays within a multiple of the input.
-		if p.slots+grow > 4*p.read+1<<20 {
+		if grow := lid + 1 - len(t.Out); p.slots+grow > 4*p.read+1<<20 {
 			p.errorf(n, "LID 0x%04x: tables this sparse would need %d entries for %d bytes of input; is this a forwarding-table dump?", lid, p.slots+grow, p.read)
 			return
 		}
-		p.slots += grow
-	}
-	for len(t.Out) <= lid {
-		t.Out = append(t.Out, NoPort)
-		t.line = append(t.line, 0)
+		if p.reserve(max(lid, 2*len(t.Out))); len(t.Out) <= lid {
+			p.reserve(lid) // doubling went past what the input allows
+		}
 	}
 	if prev := t.line[lid]; prev != 0 {
-		p.errorf(n, "LID 0x%04x listed twice for switch 0x%016x (line %d)", lid, t.GUID, prev)
+		if prev == farLine {
+			p.errorf(n, "LID 0x%04x listed twice for switch 0x%016x (first more than %d lines after its header at line %d)", lid, t.GUID, farLine-1, t.Line)
+		} else {
+			p.errorf(n, "LID 0x%04x listed twice for switch 0x%016x (line %d)", lid, t.GUID, t.Line+int(prev))
+		}
 		return
 	}
-	t.line[lid] = int32(n)
+	t.line[lid] = uint16(min(n-t.Line, farLine))
 	t.Out[lid] = uint8(port)
 	if port != NoPort {
 		t.Entries++
 	}
+}
+
+// reserve makes the current table hold LIDs up to hi (at most MaxLID, and
+// within what the input's size allows), all without an entry: a dump_fts
+// header gives the range, so a table is allocated once, not grown.
+func (p *parser) reserve(hi int) {
+	t := p.cur
+	hi = min(hi, MaxLID)
+	grow := hi + 1 - len(t.Out)
+	if grow <= 0 || p.slots+grow > 4*p.read+1<<20 {
+		return
+	}
+	p.slots += grow
+	out := make([]uint8, hi+1)
+	copy(out, t.Out)
+	for i := len(t.Out); i < len(out); i++ {
+		out[i] = NoPort
+	}
+	line := make([]uint16, hi+1)
+	copy(line, t.line)
+	t.Out, t.line = out, line
 }
 
 // String describes a table for messages.
