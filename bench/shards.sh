@@ -219,7 +219,7 @@ for n in $counts; do
 	while :; do
 		alive=0
 		for k in $(seq 1 "$n"); do
-			p=$(pgrep -x -P "${cpids[$k - 1]}" fabnet || true)
+			p=$(pgrep -x -P "${cpids[$k - 1]}" "$(basename "$fabnet" | cut -c1-15)" || true)
 			[ -n "$p" ] || continue
 			alive=1
 			c=$(cpu "$p")
