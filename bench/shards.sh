@@ -39,7 +39,7 @@ iv=${interval%s}
 links=()
 [ "${LINKS:-1}" = 1 ] || links=(-no-links)
 umad=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
-for t in ibsim opensm ibswitches ibqueryerrors iblinkinfo perfquery /usr/bin/time; do
+for t in ibsim opensm ibswitches ibqueryerrors iblinkinfo perfquery python3 /usr/bin/time; do
 	command -v "$t" >/dev/null || { echo "$0: $t missing (bash scripts/deps.sh test)" >&2; exit 2; }
 done
 [ -f "$umad" ] || { echo "$0: $umad missing (libumad2sim0)" >&2; exit 2; }
@@ -143,7 +143,8 @@ reads() {
 }
 
 # calibrate: each read of a sweep alone, five times, on simulator 1 (the
-# data read, the error read, the link read): wall time, the tool's CPU and
+# data read, the data read of no switch, the error read, the link read):
+# wall time, the tool's CPU and
 # ibsim's CPU, per run and per port — the per-port cost the arithmetic in
 # docs/benchmarks.md starts from.
 calibrate() {
@@ -153,11 +154,25 @@ calibrate() {
 		PortXmitConstraintErrors PortRcvConstraintErrors VL15Dropped QP1Dropped PortXmitWait; do echo "$f=0"; done >"$zero"
 	echo
 	echo "## each read alone, one fabric of 2176 ports, 5 runs ($(uptime | sed 's/.*load average: //'))"
+	# The same cache with every switch marked a router (as a shard's cache
+	# marks the other shards' switches): the data read then reads no port,
+	# which leaves the fixed cost of one ibqueryerrors process.
+	python3 - "$d/run/disc.cache" "$work/none.cache" <<-'PY'
+		import struct, sys
+		b = bytearray(open(sys.argv[1], "rb").read())
+		off = 28
+		for _ in range(struct.unpack_from("<I", b, 8)[0]):
+		    if b[off + 76] == 2:
+		        b[off + 76] = 3
+		    off += 207 + 9 * b[off + 206]
+		open(sys.argv[2], "wb").write(b)
+	PY
 	local name
-	for name in data errors links; do
+	for name in data none errors links; do
 		local args=()
 		case $name in
 		data) args=(ibqueryerrors --skip-sl --switch --load-cache "$d/run/disc.cache" --counters) ;;
+		none) args=(ibqueryerrors --skip-sl --switch --load-cache "$work/none.cache" --counters) ;;
 		errors) args=(ibqueryerrors --skip-sl --switch --load-cache "$d/run/disc.cache" --threshold-file "$zero") ;;
 		links) args=(iblinkinfo --switches-only) ;;
 		esac
@@ -171,8 +186,11 @@ calibrate() {
 		c1=$(cpu "$(cat "$d/pid")")
 		awk -v name="$name" -v sim=$((c1 - c0)) -v t=$tck '
 			{ w += $1; c += $2 + $3; n++ }
-			END { printf "%-6s %s: wall %.3fs, tool CPU %.3fs, ibsim CPU %.3fs a run = %.0f / %.0f / %.0f µs a port\n",
-				name, "(" n " runs)", w / n, c / n, sim / t / n, w / n / 2176 * 1e6, c / n / 2176 * 1e6, sim / t / n / 2176 * 1e6 }' "$work/calib.time"
+			END {
+				printf "%-6s %s: wall %.3fs, tool CPU %.3fs, ibsim CPU %.3fs a run", name, "(" n " runs)", w / n, c / n, sim / t / n
+				if (name == "none") print " (no port read: the fixed cost of a process)"
+				else printf " = %.0f / %.0f / %.0f µs a port\n", w / n / 2176 * 1e6, c / n / 2176 * 1e6, sim / t / n / 2176 * 1e6
+			}' "$work/calib.time"
 	done
 }
 
@@ -254,7 +272,8 @@ for n in $counts; do
 	logs=$(ls "$d"/merged/*.fvlog | wc -l)
 	[ $bad = 0 ] && check="complete: $logs logs × $want ports × $steps steps, no gaps" || {
 		check="INCOMPLETE (above)"
-		grep -h -A1 -m5 warning "$d"/status* >&2 || true
+		grep -h -A1 -m5 warning "$d"/status* || true
+		grep -h '^collected' "$d"/status* || true
 	}
 
 	echo
