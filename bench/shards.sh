@@ -84,7 +84,7 @@ sim_start() {
 	IBSIM_SOCKNAME=fabviz-shards-$$-$k ibsim -s "$net" <"$d/console" >"$d/ibsim.log" 2>&1 &
 	pids+=($!)
 	echo $! >"$d/pid"
-	for _ in $(seq 100); do grep -q "Network simulator ready" "$d/ibsim.log" && break; sleep 0.1; done
+	for _ in $(seq 100); do grep -q "Network simulator ready" "$d/ibsim.log" 2>/dev/null && break; sleep 0.1; done
 	grep -q "Network simulator ready" "$d/ibsim.log" || { echo "ibsim $k did not start:" >&2; cat "$d/ibsim.log" >&2; exit 1; }
 	(cd "$d/run" && LD_PRELOAD=$umad IBSIM_SOCKNAME=fabviz-shards-$$-$k opensm -o -f opensm.log -d 0 >/dev/null 2>&1)
 	# What the collector's one-off topology discovery costs (subtracted
