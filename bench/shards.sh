@@ -22,7 +22,8 @@
 # reaped children) and the simulators (ibsim), from /proc and GNU time.
 #
 # Environment: STEPS (logged steps, default 8: STEPS+1 sweeps with the
-# baseline), INTERVAL (default 3s), READ (fabric or switch, default fabric),
+# baseline), INTERVAL (default 5s: a collector whose start-up crosses a
+# moment of the grid logs from one step later), READ (fabric or switch, default fabric),
 # SAME (see above), LINKS=0 (-no-links: no iblinkinfo a sweep), KEEP=1
 # keeps the work directory. CPU figures leave out the one topology
 # discovery (ibnetdiscover --cache) each collector makes before its first
@@ -33,7 +34,7 @@ fabnet=${1:-}
 fabnet=$(cd "$(dirname "$fabnet")" && pwd)/$(basename "$fabnet")
 shift
 counts=${*:-1 2 4}
-steps=${STEPS:-8} interval=${INTERVAL:-3s} read=${READ:-fabric} same=${SAME:-0}
+steps=${STEPS:-8} interval=${INTERVAL:-5s} read=${READ:-fabric} same=${SAME:-0}
 iv=${interval%s}
 [[ $iv =~ ^[0-9]+$ ]] && [ "$iv" -ge 2 ] || { echo "$0: INTERVAL: whole seconds, at least 2s" >&2; exit 2; }
 links=()
