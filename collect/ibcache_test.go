@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -170,5 +173,49 @@ func TestFabricReadShardReadsOnlyItsSwitches(t *testing.T) {
 		if st.Read != 24 || st.Attempted != 24 || len(st.Warnings) != 0 {
 			t.Errorf("shard %v: read %d of %d ports, %v", sh, st.Read, st.Attempted, st.Warnings)
 		}
+	}
+}
+
+// TestFabricReadCacheNotUnderstood: a topology cache the collector cannot
+// narrow is read whole; the first sweep says so once, and every port is
+// still read. The tools are stand-ins that write a cache of junk and print
+// ibqueryerrors' lines for the fat tree's six switches.
+func TestFabricReadCacheNotUnderstood(t *testing.T) {
+	dir := t.TempDir()
+	var data strings.Builder
+	for g := 0x200000; g <= 0x200005; g++ {
+		for p := 1; p <= 36; p++ {
+			fmt.Fprintf(&data, "   GUID %#x port %d: [PortXmitData == %d] [PortRcvData == 7]\n", g, p, p)
+		}
+	}
+	tools := map[string]string{
+		"ibnetdiscover": "#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = --cache ] && printf %040d 0 >\"$2\"; shift; done\n",
+		"ibqueryerrors": "#!/bin/sh\ncase \"$*\" in *--counters*) cat " + filepath.Join(dir, "data") + ";; esac\necho '## Summary: 6 nodes checked, 0 bad nodes found'\n",
+	}
+	if err := os.WriteFile(filepath.Join(dir, "data"), []byte(data.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range tools {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, src := fattree(t)
+	src.Tools, src.Fabric, src.Timeout = dir, true, 5*time.Second
+	t.Cleanup(func() { src.Close() })
+	if err := src.Prepare(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r := NewReading(len(src.Counters()), len(src.Ports()))
+	st := src.Sweep(context.Background(), r)
+	if st.Read != 48 || len(st.Warnings) != 1 || !strings.Contains(st.Warnings[0].Error(), "reading every switch of the fabric, not only this collector's") ||
+		!strings.Contains(st.Warnings[0].Error(), "not an ibnetdiscover cache") {
+		t.Fatalf("first sweep: %d ports, warnings %v", st.Read, st.Warnings)
+	}
+	if r.Vals[0][0] == 0 || !r.OK[0][0] {
+		t.Errorf("port_xmit_data of the first port: %d %v", r.Vals[0][0], r.OK[0][0])
+	}
+	if st := src.Sweep(context.Background(), r); st.Read != 48 || len(st.Warnings) != 0 {
+		t.Errorf("second sweep: %d ports, warnings %v", st.Read, st.Warnings)
 	}
 }
