@@ -31,6 +31,7 @@ type fabricState struct {
 	zero   string   // threshold file: every error counter at 0
 	dir    string   // where both live
 	failed error    // set once the fabric read proved unusable
+	warn   error    // said once, with the first sweep
 	guid   []uint64 // of each source switch; 0 = the model gives none
 }
 
@@ -86,8 +87,18 @@ func (s *IBSource) prepareFabric(ctx context.Context) error {
 	}
 	f.cache = cache
 	f.guid = make([]uint64, len(s.switches))
+	keep := map[uint64]bool{}
 	for i, sw := range s.switches {
 		f.guid[i], _ = switchGUID(s.m.Switches[sw.index].HW)
+		if f.guid[i] != 0 {
+			keep[f.guid[i]] = true
+		}
+	}
+	// Only this collector's switches are read (a shard's, not the whole
+	// fabric's); a cache we cannot narrow is read whole, which is slower
+	// but right.
+	if _, _, err := restrictCache(cache, keep); err != nil {
+		f.warn = fmt.Errorf("reading every switch of the fabric, not only this collector's: %v", err)
 	}
 	return nil
 }
@@ -111,6 +122,10 @@ func (s *IBSource) sweepFabric(ctx context.Context, r *Reading) SweepStats {
 		return st
 	}
 	var st SweepStats
+	if s.fabric.warn != nil {
+		st.Warnings = append(st.Warnings, s.fabric.warn)
+		s.fabric.warn = nil
+	}
 	start := time.Now()
 	// The two reads run side by side: the window is the longer of them.
 	var data map[uint64]map[int]map[string]uint64
