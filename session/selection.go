@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fabviz/fabviz/data"
 	"github.com/fabviz/fabviz/model"
@@ -46,6 +47,10 @@ func Info(m *model.Model, label string, param, jobs *data.Series, step int, mode
 		add("place", "plane %d, row %d, column %d", sw.Plane, sw.Row, sw.Col)
 		addIDs(add, sw)
 		return out, nil
+	}
+	if h := hostPorts(m, label, o); h != "" {
+		// a host of several ports: the lines below are of its first
+		add("host ports", "%s", strings.TrimPrefix(h, "host "+label+": "))
 	}
 	p := o.Port
 	spec := m.Spec(p)

@@ -106,6 +106,7 @@ func (s *Session) Scene(st *view.State) (*scene.Scene, error) {
 			return nil, fmt.Errorf("select: unknown label %q", st.Select)
 		}
 		in.Select = o
+		in.SelectAlso = otherHostPorts(m, st.Select, o)
 	}
 	if err := s.applyData(st, &in); err != nil {
 		return nil, err
@@ -290,6 +291,36 @@ func (s *Session) caption(st *view.State) []string {
 	return lines
 }
 
+// otherHostPorts are the ports of a selected host name other than the one
+// Lookup gave (its first): nil unless the label names a host of several
+// ports.
+func otherHostPorts(m *model.Model, label string, o model.Object) []model.PortRef {
+	if o.Kind != model.KindNode {
+		return nil
+	}
+	var out []model.PortRef
+	for _, n := range m.HostNodes(label) {
+		if p := m.NodePort(n); p != model.NoPort && p != o.Port {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// hostPorts says, for a host name of several ports, how many and which
+// ("" for anything else).
+func hostPorts(m *model.Model, label string, o model.Object) string {
+	also := otherHostPorts(m, label, o)
+	if len(also) == 0 {
+		return ""
+	}
+	names := []string{m.Label(o.Port)}
+	for _, p := range also {
+		names = append(names, m.Label(p))
+	}
+	return fmt.Sprintf("host %s: %d ports (%s)", label, len(names), strings.Join(names, ", "))
+}
+
 // describe says what a label is, for the caption.
 func describe(m *model.Model, label string) string {
 	o, ok := m.Lookup(label)
@@ -301,6 +332,14 @@ func describe(m *model.Model, label string) string {
 		d := fmt.Sprintf("switch %s (plane %d row %d column %d)", sw.Label, sw.Plane, sw.Row, sw.Col)
 		return d + hwsw(sw)
 	}
+	if h := hostPorts(m, label, o); h != "" {
+		return h + "; the first: " + describePort(m, o)
+	}
+	return describePort(m, o)
+}
+
+// describePort says what a port is, for the caption.
+func describePort(m *model.Model, o model.Object) string {
 	spec := m.Spec(o.Port)
 	d := fmt.Sprintf("port %s (%s, %s face)", m.Label(o.Port), spec.Role, spec.Face)
 	if n, ok := m.Node(o.Port); ok {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,12 +77,56 @@ func TestHostOfSeveralPorts(t *testing.T) {
 		}
 	}
 	caption := strings.Join(s.Caption(&in.State), "\n")
-	if !strings.Contains(caption, want[0]) || !strings.Contains(caption, "selected: port sat11-ib1-A-L20-U2.1") {
+	if !strings.Contains(caption, want[0]) || !strings.Contains(caption, "selected: host luna-0541: 2 ports (sat11-ib1-A-L20-U2.1, sat11-ib1-A-L20-U2.2); the first: port sat11-ib1-A-L20-U2.1") {
 		t.Errorf("caption:\n%s", caption)
 	}
 	for _, l := range []string{"route sat11-ib1-A-L20-U2.7 cn2", "route sat11-ib1-A-L20-U2 cn2"} {
 		if err := in.ExecLine(l); err == nil || !strings.Contains(err.Error(), "want a node id, host name or processor port SWITCH.PORT") {
 			t.Errorf("%s: %v", l, err)
 		}
+	}
+}
+
+// TestSelectHostOfSeveralPorts: selecting a host of several ports
+// enlarges every one of its ports and no other, and the Selection panel
+// names them.
+func TestSelectHostOfSeveralPorts(t *testing.T) {
+	var warn bytes.Buffer
+	s := session.New(&warn)
+	in := view.New(s)
+	for _, l := range []string{"model " + dgxModel(t), "view processor"} {
+		if err := in.ExecLine(l); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+	scale := func() map[string]float32 {
+		sc, err := s.Scene(&in.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]float32{}
+		for i, p := range sc.SpherePort {
+			out[sc.Model.Label(p)] = sc.Spheres.Xf[i*12] // the x scale of the unrotated ones
+		}
+		return out
+	}
+	plain := scale()
+	if err := in.ExecLine("select luna-0541"); err != nil {
+		t.Fatal(err)
+	}
+	sel := scale()
+	var grown []string
+	for l, v := range sel {
+		if v != plain[l] {
+			grown = append(grown, l)
+		}
+	}
+	slices.Sort(grown)
+	if want := []string{"sat11-ib1-A-L20-U2.1", "sat11-ib1-A-L20-U2.2"}; !slices.Equal(grown, want) {
+		t.Errorf("ports drawn larger: %v, want %v", grown, want)
+	}
+	info, err := s.Selection(&in.State)
+	if err != nil || len(info) == 0 || info[0] != [2]string{"host ports", "2 ports (sat11-ib1-A-L20-U2.1, sat11-ib1-A-L20-U2.2)"} {
+		t.Errorf("selection panel: %v %q", err, info)
 	}
 }

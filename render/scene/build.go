@@ -3,6 +3,7 @@ package scene
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/fabviz/fabviz/model"
 )
@@ -135,7 +136,7 @@ func (s *Scene) addPorts(in Input, shown []bool) {
 			}
 			p := model.PortRef(base + off)
 			r := l.Radius[p]
-			if in.Select.Port == p && in.Select.Kind != model.KindSwitch && in.Select.Kind != model.KindNone {
+			if in.selected(p) {
 				r *= selectScale
 			}
 			s.Spheres.add(f, Vec3{r, r, r}, l.PortPos[p], s.portColor(in.PortColors, in.JobColors, p))
@@ -209,23 +210,41 @@ func (s *Scene) SetColors(pc, jc []Color) {
 	}
 }
 
-// addHighlight rings the selected port in the selection colour: a tube
-// circle in the plane of its face, clear of the (enlarged) sphere, so the
-// port keeps its own colour and still stands out. Drawn after the routes.
+// selected says whether port p is highlighted: the selected port, or
+// another port of the selected host.
+func (in *Input) selected(p model.PortRef) bool {
+	if in.Select.Kind == model.KindSwitch || in.Select.Kind == model.KindNone {
+		return false
+	}
+	return in.Select.Port == p || slices.Contains(in.SelectAlso, p)
+}
+
+// addHighlight rings the selected port (and the selected host's other
+// ports) in the selection colour: a tube circle in the plane of its face,
+// clear of the (enlarged) sphere, so the port keeps its own colour and
+// still stands out. Drawn after the routes.
 func (s *Scene) addHighlight(in Input, shown []bool) {
 	o := in.Select
 	if o.Kind == model.KindSwitch || o.Kind == model.KindNone || o.Port == model.NoPort {
 		return
 	}
+	s.ring(in, shown, o.Port)
+	for _, p := range in.SelectAlso {
+		s.ring(in, shown, p)
+	}
+}
+
+// ring draws the selection ring around one port, if it is shown.
+func (s *Scene) ring(in Input, shown []bool, p model.PortRef) {
 	m, l := s.Model, s.Layout
-	if sw := m.SwitchOf(o.Port); !shown[sw] || m.Spec(o.Port).Role != wantRole(in.View) {
+	if sw := m.SwitchOf(p); !shown[sw] || m.Spec(p).Role != wantRole(in.View) {
 		return
 	}
-	b := faceBasis[m.Spec(o.Port).Face]
-	f := l.Frame[m.SwitchOf(o.Port)]
+	b := faceBasis[m.Spec(p).Face]
+	f := l.Frame[m.SwitchOf(p)]
 	u, v := f.Apply(b[1]), f.Apply(b[2])
-	r := l.Radius[o.Port]
-	at := l.PortPos[o.Port]
+	r := l.Radius[p]
+	at := l.PortPos[p]
 	ring := make([]Vec3, 0, highlightSides+1)
 	for i := 0; i <= highlightSides; i++ {
 		a := 2 * math.Pi * float64(i) / highlightSides

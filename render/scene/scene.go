@@ -82,6 +82,9 @@ type Input struct {
 	Routes    []Route
 	// Select is the highlighted object (Kind KindNone for none).
 	Select model.Object
+	// SelectAlso are further ports highlighted with Select's: the other
+	// ports of a selected host that has several.
+	SelectAlso []model.PortRef
 	Style  Style
 }
 
