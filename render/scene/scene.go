@@ -85,7 +85,7 @@ type Input struct {
 	// SelectAlso are further ports highlighted with Select's: the other
 	// ports of a selected host that has several.
 	SelectAlso []model.PortRef
-	Style  Style
+	Style      Style
 }
 
 // Batch is the instance data of one kind of primitive: per instance, a 3×4
