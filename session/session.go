@@ -201,7 +201,7 @@ func (s *Session) trace(r view.RouteReq) ([]scene.Route, RouteNote, error) {
 	if !okS || !okD {
 		return nil, RouteNote{}, fmt.Errorf("unknown node")
 	}
-	hops, err := s.routes.Trace(src, dst)
+	hops, err := s.routes.TraceOffset(src, dst, r.Offset)
 	if err != nil {
 		return nil, RouteNote{}, err
 	}

@@ -30,7 +30,7 @@ type PlotImageEnv interface {
 
 // moreArgs are the optional arguments a command takes after its fixed
 // ones.
-var moreArgs = map[string]int{"select": 1, "plot": 1}
+var moreArgs = map[string]int{"select": 1, "plot": 1, "route": 1}
 
 // analysisCommands are the commands of the analysis tools (issue 20).
 func analysisCommands() map[string]command {

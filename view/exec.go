@@ -99,7 +99,7 @@ func init() {
 		"arrange":        {1, "arrange physical|logical", (*Interp).arrange},
 		"plane":          {2, "plane P on|off", (*Interp).plane},
 		"jobs":           {1, "jobs on|off", (*Interp).jobs},
-		"route":          {2, "route SRC DST", (*Interp).route},
+		"route":          {2, "route SRC DST [LID-OFFSET]", (*Interp).route},
 		"route-switches": {2, "route-switches A B", (*Interp).routeSwitches},
 		"clear-routes":   {0, "clear-routes", func(in *Interp, _ []string) error { in.State.Routes = nil; return nil }},
 		"select":         {1, "select LABEL | select job N", (*Interp).selectCmd},
@@ -269,8 +269,16 @@ func (in *Interp) route(a []string) error {
 	if err != nil {
 		return err
 	}
+	req := RouteReq{A: a[0], B: a[1]}
+	if len(a) == 3 {
+		k, err := strconv.Atoi(a[2])
+		if err != nil || k < 0 || k > 127 {
+			return fmt.Errorf("LID offset %q: want 0..127 (a node with LMC k has offsets 0..2^k-1)", a[2])
+		}
+		req.Offset = k
+	}
 	var notes []string
-	for i, n := range a {
+	for i, n := range a[:2] {
 		node, ok := m.NodeByName(n)
 		if !ok {
 			return fmt.Errorf("unknown node %q (want a node id, host name or processor port SWITCH.PORT)", n)
@@ -279,7 +287,8 @@ func (in *Interp) route(a []string) error {
 			notes = append(notes, fmt.Sprintf("%s has %d ports: %s its first, %s", n, len(ns), [2]string{"from", "to"}[i], m.Label(m.NodePort(node))))
 		}
 	}
-	in.State.Routes = append(in.State.Routes, RouteReq{A: a[0], B: a[1], Note: strings.Join(notes, "; ")})
+	req.Note = strings.Join(notes, "; ")
+	in.State.Routes = append(in.State.Routes, req)
 	return nil
 }
 

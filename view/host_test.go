@@ -2,6 +2,7 @@ package view_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -128,5 +129,57 @@ func TestSelectHostOfSeveralPorts(t *testing.T) {
 	info, err := s.Selection(&in.State)
 	if err != nil || len(info) == 0 || info[0] != [2]string{"host ports", "2 ports (sat11-ib1-A-L20-U2.1, sat11-ib1-A-L20-U2.2)"} {
 		t.Errorf("selection panel: %v %q", err, info)
+	}
+}
+
+// TestRouteLIDOffset: `route SRC DST K` traces to DST's LID offset K (a
+// model whose tables give node 2 two LIDs over different cables), and a
+// bad offset is refused.
+func TestRouteLIDOffset(t *testing.T) {
+	var warn bytes.Buffer
+	s := session.New(&warn)
+	in := view.New(s)
+	for _, l := range []string{"model ../testdata/fixtures/lmc/lmc.fvm", "route 0 2", "route 0 2 1", "route 0 1 1"} {
+		if err := in.ExecLine(l); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+	if _, err := s.Scene(&in.State); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range s.RouteNotes() {
+		got = append(got, n.Text)
+	}
+	if want := []string{"route 0 2: 2 hops", "route 0 2 1: 2 hops"}; !slices.Equal(got, want) {
+		t.Errorf("route notes %q, want %q", got, want)
+	}
+	if !strings.Contains(warn.String(), "route 0 1 1: ") || !strings.Contains(warn.String(), "no LID offset 1 (0..0)") {
+		t.Errorf("warnings: %s", warn.String())
+	}
+	// The two LIDs of node 2 are reached over different cables: the drawn
+	// route to offset 1 differs from the one to offset 0, which is the base
+	// LID's.
+	routeDrawn := func(cmd string) string {
+		in := view.New(session.New(&bytes.Buffer{}))
+		for _, l := range []string{"model ../testdata/fixtures/lmc/lmc.fvm", cmd} {
+			if err := in.ExecLine(l); err != nil {
+				t.Fatalf("%s: %v", l, err)
+			}
+		}
+		sc, err := in.Env.(*session.Session).Scene(&in.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(sc.Cylinders.Xf[sc.NumLinkCyls*12:])
+	}
+	base, zero, one := routeDrawn("route 0 2"), routeDrawn("route 0 2 0"), routeDrawn("route 0 2 1")
+	if base != zero || base == one || base == "[]" {
+		t.Errorf("route to offset 0 drawn as the base LID's: %v; to offset 1 differently: %v", base == zero, base != one)
+	}
+	for _, l := range []string{"route 0 2 x", "route 0 2 -1", "route 0 2 1 2"} {
+		if err := in.ExecLine(l); err == nil {
+			t.Errorf("%s: accepted", l)
+		}
 	}
 }

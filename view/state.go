@@ -2,6 +2,7 @@ package view
 
 import (
 	"github.com/fabviz/fabviz/render/scene"
+	"strconv"
 )
 
 // Mode is the display mode of §3.
@@ -27,6 +28,9 @@ type RouteReq struct {
 	// first), "" when neither end is one; String shows it, and so the
 	// route's caption.
 	Note string
+	// Offset is the LID offset of the destination a route goes to (0: its
+	// base LID; forwarding tables with LMC k give offsets 0..2^k-1).
+	Offset int
 }
 
 func (r RouteReq) String() string {
@@ -34,6 +38,9 @@ func (r RouteReq) String() string {
 		return "route-switches " + r.A + " " + r.B
 	}
 	s := "route " + r.A + " " + r.B
+	if r.Offset > 0 {
+		s += " " + strconv.Itoa(r.Offset)
+	}
 	if r.Note != "" {
 		s += " (" + r.Note + ")"
 	}

@@ -45,7 +45,7 @@ func (f *snapFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.arrange, "arrange", "", "physical or logical rows (model's logical-row lines)")
 	fs.StringVar(&f.hide, "hide-planes", "", "planes to hide, e.g. 0,2")
 	fs.BoolVar(&f.jobs, "jobs", false, "colour by job (job boxes when -param is given too)")
-	fs.Var(&f.routes, "route", "overlay the route SRC:DST between two nodes (repeatable)")
+	fs.Var(&f.routes, "route", "overlay the route SRC:DST between two nodes, or SRC:DST:K to DST's LID offset K (repeatable)")
 	fs.Var(&f.routeSw, "route-switches", "overlay the routes A:B between two switches (repeatable)")
 	fs.StringVar(&f.sel, "select", "", "highlight a port, switch or host by label")
 	fs.StringVar(&f.camera, "camera", "", "AZ,EL,DIST in degrees, degrees, scene units (DIST 0 = fit all)")
@@ -142,11 +142,11 @@ func (f *snapFlags) script(modelPath string) ([]cmdLine, error) {
 		add("-job-routes", "job-routes", "on")
 	}
 	for _, r := range f.routes {
-		a, b, ok := strings.Cut(r, ":")
-		if !ok {
-			return nil, fmt.Errorf("-route %q: want SRC:DST", r)
+		ends := strings.Split(r, ":")
+		if len(ends) != 2 && len(ends) != 3 {
+			return nil, fmt.Errorf("-route %q: want SRC:DST or SRC:DST:LID-OFFSET", r)
 		}
-		add("-route", "route", a, b)
+		add("-route", append([]string{"route"}, ends...)...)
 	}
 	for _, r := range f.routeSw {
 		a, b, ok := strings.Cut(r, ":")
