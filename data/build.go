@@ -113,13 +113,14 @@ func (t *table) release() {
 	t.blk32, t.blk64 = nil, nil
 }
 
-// newTable allocates a table for up to rows rows of steps values.
-func newTable(steps, rows int, wide bool) *table {
+// newTable allocates a table for up to rows rows of steps values, narrow
+// ones from sl (nil: their own allocation).
+func newTable(steps, rows int, wide bool, sl *slabs) *table {
 	t := &table{steps: steps, stride: rows, wide: wide}
 	if wide {
-		t.v64 = make([]int64, steps*rows)
+		t.v64 = adviseHuge(make([]int64, steps*rows))
 	} else {
-		t.v32 = make([]int32, steps*rows)
+		t.v32 = sl.int32s(steps * rows)
 	}
 	return t
 }

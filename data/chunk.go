@@ -16,10 +16,14 @@ import (
 func (ld *loader) parseChunk(c chunk) *chunkResult {
 	// A kept row has a label and steps blank-separated values: at least
 	// 2·steps+1 bytes. That bounds the rows whatever the chunk holds.
-	rows := min(bytes.Count(c.data, []byte{'\n'})+1, len(c.data)/(2*ld.steps+1)+1)
-	res, wide := ld.parseInto(c, newTable(ld.steps, rows, false))
+	rows := bytes.Count(c.data, []byte{'\n'})
+	if n := len(c.data); n > 0 && c.data[n-1] != '\n' {
+		rows++ // a last line without its newline
+	}
+	rows = min(rows, len(c.data)/(2*ld.steps+1)+1)
+	res, wide := ld.parseInto(c, newTable(ld.steps, rows, false, ld.slabs))
 	if wide {
-		res, _ = ld.parseInto(c, newTable(ld.steps, rows, true))
+		res, _ = ld.parseInto(c, newTable(ld.steps, rows, true, nil))
 	}
 	return res
 }
