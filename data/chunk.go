@@ -156,6 +156,23 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 		if c == '#' {
 			break
 		}
+		// 8 to 15 digits followed by a blank or the line's end (a counter of
+		// bytes, often): two words of 8 bytes.
+		if u, nd := longValue(buf, i); nd > 0 && n < steps {
+			if j := i + nd; j >= end || buf[j] == ' ' || buf[j] == '\t' {
+				if wide {
+					vals64[n] = int64(u)
+				} else if u <= math.MaxInt32 {
+					vals32[n] = int32(u)
+				} else {
+					return -1, nonzero, true
+				}
+				nz |= u
+				n++
+				i = j + 1
+				continue
+			}
+		}
 		v, gap, next, msg := parseToken(buf, end, i)
 		if msg != "" {
 			ld.errAt(res, line, i+1, "%s", msg)
@@ -234,6 +251,28 @@ func leadingDigits(x uint64) int {
 	m := (a ^ 0x30*ones) | (b ^ 0x30*ones)
 	return bits.TrailingZeros64(m) >> 3
 }
+
+// longValue reads a number of 8 to 15 digits at buf[i] 16 bytes at a time:
+// its value and how many digits it has; 0 digits when it is shorter,
+// longer, or buf ends too soon. The byte after the digits is not a digit.
+func longValue(buf []byte, i int) (uint64, int) {
+	if i+16 > len(buf) {
+		return 0, 0
+	}
+	x := binary.LittleEndian.Uint64(buf[i:])
+	y := binary.LittleEndian.Uint64(buf[i+8:])
+	nd := leadingDigits(y)
+	if leadingDigits(x) < 8 || nd == 8 {
+		return 0, 0
+	}
+	u := digitsValue(x, 8)
+	if nd > 0 {
+		u = u*pow10[nd] + digitsValue(y, nd)
+	}
+	return u, 8 + nd
+}
+
+var pow10 = [9]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000}
 
 // digitsValue is the value of the first nd (1..8) bytes of x, all digits:
 // the bytes are shifted to the top and combined pairwise, then in fours,
