@@ -25,6 +25,8 @@ type table struct {
 	blk64    []int64 // wide tables
 	blkFirst int     // table row of the block's first row
 	blkRows  int
+	slabs    *slabs    // where the values and checkpoints come from (nil: make)
+	stepPool *stepPool // where step statistics come from (nil: make)
 }
 
 // blocks32 and blocks64 recycle the row blocks of finished tables.
@@ -116,7 +118,7 @@ func (t *table) release() {
 // newTable allocates a table for up to rows rows of steps values, narrow
 // ones from sl (nil: their own allocation).
 func newTable(steps, rows int, wide bool, sl *slabs) *table {
-	t := &table{steps: steps, stride: rows, wide: wide}
+	t := &table{steps: steps, stride: rows, wide: wide, slabs: sl}
 	if wide {
 		t.v64 = adviseHuge(make([]int64, steps*rows))
 	} else {
@@ -127,11 +129,48 @@ func newTable(steps, rows int, wide bool, sl *slabs) *table {
 
 // segStats is what finish learns about a segment besides its values.
 type segStats struct {
+	stepStats
+	total     []int64
+	firstData []int32
+}
+
+// stepStats are the minimum and maximum of each step (of a segment, or of
+// several merged).
+type stepStats struct {
 	stepMin, stepMax []int64
 	stepHas          []bool
-	total            []int64
-	firstData        []int32
 }
+
+// merge adds the steps of o (nil stepHas: none).
+func (st *stepStats) merge(o *stepStats) {
+	for t, has := range o.stepHas {
+		if !has {
+			continue
+		}
+		if !st.stepHas[t] {
+			st.stepMin[t], st.stepMax[t], st.stepHas[t] = o.stepMin[t], o.stepMax[t], true
+			continue
+		}
+		st.stepMin[t] = min(st.stepMin[t], o.stepMin[t])
+		st.stepMax[t] = max(st.stepMax[t], o.stepMax[t])
+	}
+}
+
+// stepPool recycles the stepStats of segments once merged, so that a load
+// of many chunks does not touch fresh memory for each. A nil pool makes
+// new ones.
+type stepPool struct{ p sync.Pool }
+
+func (sp *stepPool) get(T int) stepStats {
+	if sp != nil {
+		if st, ok := sp.p.Get().(*stepStats); ok && len(st.stepHas) == T {
+			return *st // every step is written by finish
+		}
+	}
+	return stepStats{stepMin: make([]int64, T), stepMax: make([]int64, T), stepHas: make([]bool, T)}
+}
+
+func (sp *stepPool) put(st stepStats) { sp.p.Put(&st) }
 
 // finish builds the segment of the table's first n rows.
 func (t *table) finish(n int) (segment, segStats) {
@@ -143,11 +182,9 @@ func (t *table) finish(n int) (segment, segStats) {
 	t.release()
 	t.compact(n)
 	g.v32, g.v64 = t.v32, t.v64
-	st := segStats{
-		stepMin: make([]int64, T), stepMax: make([]int64, T), stepHas: make([]bool, T),
-		total: make([]int64, n), firstData: make([]int32, n),
-	}
-	g.ckpt = make([]int64, (T+ckptEvery-1)/ckptEvery*n)
+	st := segStats{total: make([]int64, n), firstData: make([]int32, n)}
+	st.stepStats = t.stepPool.get(T)
+	g.ckpt = t.slabs.ckpts((T + ckptEvery - 1) / ckptEvery * n)
 	if len(t.gaps) > 0 {
 		g.gaps = make([]uint64, (T*n+63)/64)
 		for _, pos := range t.gaps {
@@ -236,29 +273,24 @@ func sumRow(acc []int64, g *segment, s int) (lo, hi int64, ok bool) {
 }
 
 // assemble builds a Series from segments in column order and their
-// statistics. cols and colLine give each column's port and line.
-func assemble(s *Series, segs []segment, stats []segStats) {
+// statistics (and more step statistics, merged already). cols and colLine
+// give each column's port and line.
+func assemble(s *Series, segs []segment, stats []segStats, more ...*stepStats) {
 	finishSeries(s, segs)
 	T := s.steps
-	s.stepMin, s.stepMax, s.stepHas = make([]int64, T), make([]int64, T), make([]bool, T)
+	all := stepStats{stepMin: make([]int64, T), stepMax: make([]int64, T), stepHas: make([]bool, T)}
 	s.total = make([]int64, 0, len(s.cols))
 	s.firstData = make([]int32, 0, len(s.cols))
 	for k := range segs {
 		st := &stats[k]
 		s.total = append(s.total, st.total...)
 		s.firstData = append(s.firstData, st.firstData...)
-		for t := 0; t < T; t++ {
-			if !st.stepHas[t] {
-				continue
-			}
-			if !s.stepHas[t] {
-				s.stepMin[t], s.stepMax[t], s.stepHas[t] = st.stepMin[t], st.stepMax[t], true
-				continue
-			}
-			s.stepMin[t] = min(s.stepMin[t], st.stepMin[t])
-			s.stepMax[t] = max(s.stepMax[t], st.stepMax[t])
-		}
+		all.merge(&st.stepStats)
 	}
+	for _, st := range more {
+		all.merge(st)
+	}
+	s.stepMin, s.stepMax, s.stepHas = all.stepMin, all.stepMax, all.stepHas
 }
 
 // finishSeries lays the segments on the columns and indexes the columns by

@@ -21,9 +21,21 @@ func (ld *loader) parseChunk(c chunk) *chunkResult {
 		rows++ // a last line without its newline
 	}
 	rows = min(rows, len(c.data)/(2*ld.steps+1)+1)
-	res, wide := ld.parseInto(c, newTable(ld.steps, rows, false, ld.slabs))
+	tbl := newTable(ld.steps, rows, false, ld.slabs)
+	tbl.stepPool = &ld.stepPool
+	res, wide := ld.parseInto(c, tbl)
 	if wide {
-		res, _ = ld.parseInto(c, newTable(ld.steps, rows, true, nil))
+		tbl = newTable(ld.steps, rows, true, nil)
+		tbl.stepPool = &ld.stepPool
+		res, _ = ld.parseInto(c, tbl)
+	}
+	// The step statistics are merged now and their memory reused.
+	if st := res.stats.stepStats; st.stepHas != nil {
+		ld.stepMu.Lock()
+		ld.stepAcc.merge(&st)
+		ld.stepMu.Unlock()
+		ld.stepPool.put(st)
+		res.stats.stepStats = stepStats{}
 	}
 	return res
 }
@@ -31,7 +43,7 @@ func (ld *loader) parseChunk(c chunk) *chunkResult {
 // parseInto parses a chunk into a table; wide reports a value too large
 // for a narrow table.
 func (ld *loader) parseInto(c chunk, tbl *table) (res *chunkResult, wide bool) {
-	res = &chunkResult{idx: c.idx}
+	res = &chunkResult{idx: c.idx, ports: make([]model.PortRef, 0, tbl.stride), rowLine: make([]int32, 0, tbl.stride)}
 	data := c.data
 	line := 0
 	for len(data) > 0 {

@@ -111,6 +111,9 @@ type loader struct {
 	readErr   *chunkErr
 	size      int64  // bytes in the input, 0 if unknown
 	slabs     *slabs // storage of the chunks' tables
+	stepPool  stepPool
+	stepMu    sync.Mutex
+	stepAcc   stepStats // the chunks' step statistics, merged as they finish
 }
 
 // chunkErr is a problem the reading goroutine found before chunk idx.
@@ -145,6 +148,7 @@ func (ld *loader) run(r io.Reader) (*Series, error) {
 		return nil, err
 	}
 	ld.slabs = newSlabs(ld.estimate(rest))
+	ld.stepAcc = stepStats{stepMin: make([]int64, ld.steps), stepMax: make([]int64, ld.steps), stepHas: make([]bool, ld.steps)}
 	workers := ld.opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -396,6 +400,6 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: %d line(s) with labels the model does not know were ignored (first %q)",
 			ld.file, unkLine, unknown, unkLabel))
 	}
-	assemble(s, segs, stats)
+	assemble(s, segs, stats, &ld.stepAcc)
 	return s, nil
 }

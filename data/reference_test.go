@@ -138,8 +138,9 @@ func refFile(m *model.Model, r *rand.Rand, steps int, bad bool) string {
 }
 
 // TestReadMatchesReference reads random files, whole and cut into chunks
-// of many sizes, and compares every value and gap, every port's total and
-// the line of the first error with refParse.
+// of many sizes, and compares every value and gap, running sums, every
+// port's total, each step's range and the line of the first error with
+// refParse.
 func TestReadMatchesReference(t *testing.T) {
 	m := ring4(t)
 	defer func(n int) { chunkSize = n }(chunkSize)
@@ -163,15 +164,34 @@ func TestReadMatchesReference(t *testing.T) {
 				t.Fatalf("%s: %v\n%s", name, err, src)
 			}
 			compareSeries(t, name, m, s, want)
+			lo, hi, has := make([]int64, steps), make([]int64, steps), make([]bool, steps)
 			for p, row := range want {
 				var sum int64
-				for _, v := range row {
+				for st, v := range row {
 					if v != nil {
 						sum = satAdd(sum, *v)
+						if !has[st] || *v < lo[st] {
+							lo[st] = *v
+						}
+						if !has[st] || *v > hi[st] {
+							hi[st] = *v
+						}
+						has[st] = true
+					}
+					if st%13 == 0 || st == len(row)-1 {
+						if got := s.Running(p, st); got != sum {
+							t.Fatalf("%s: running sum of %s at %d %d, want %d", name, m.Label(p), st, got, sum)
+						}
 					}
 				}
 				if got := s.Total(p); got != sum {
 					t.Fatalf("%s: total of %s %d, want %d", name, m.Label(p), got, sum)
+				}
+			}
+			for st := range steps {
+				l, h, ok := s.StepRange(st)
+				if ok != has[st] || ok && (l != lo[st] || h != hi[st]) {
+					t.Fatalf("%s: step %d range %d..%d %v, want %d..%d %v", name, st, l, h, ok, lo[st], hi[st], has[st])
 				}
 			}
 		}

@@ -2,44 +2,69 @@ package data
 
 import "sync"
 
-// slabs hands out the 32-bit step-major storage of one load's tables,
-// carved from a few large heap allocations instead of one per chunk. A
-// large allocation can be backed by huge pages (adviseHuge): a first touch
-// of fresh memory then costs one fault per 2 MiB instead of one per 4 KiB,
-// which on virtual machines is most of the time a load takes. The storage
-// is ordinary Go memory: a table's slice keeps its slab alive.
+// slabs hands out the storage a load keeps — the tables' 32-bit values and
+// the running-sum checkpoints — carved from a few large heap allocations
+// instead of one per chunk. A large allocation can be backed by huge pages
+// (adviseHuge): a first touch of fresh memory then costs one fault per
+// 2 MiB instead of one per 4 KiB, which on virtual machines is a large
+// part of a load. The storage is ordinary Go memory: a slice keeps its
+// slab alive.
 type slabs struct {
-	mu   sync.Mutex
-	free []int32 // the unused end of the current slab
-	next int     // size of the next slab, in values
+	v32  slab[int32]
+	ckpt slab[int64]
 }
 
-// Slab sizes in values: the first comes from an estimate of the whole
-// file; when it runs out, the next ones are an eighth of it, at least
-// slabMin and at most slabMax.
+// slab is a series of allocations of E handed out in pieces.
+type slab[E int32 | int64] struct {
+	mu   sync.Mutex
+	free []E // the unused end of the current allocation
+	next int // size of the next allocation
+}
+
+// slabMin and slabMax bound the size of an allocation after the first (in
+// elements); a request of slabMax or more gets its own.
 const (
-	slabMin = 1 << 20 // 4 MiB
-	slabMax = 1 << 24 // 64 MiB
+	slabMin = 1 << 20
+	slabMax = 1 << 24
 )
 
-// newSlabs prepares slabs for about estimate values (0: unknown).
-func newSlabs(estimate int) *slabs {
-	return &slabs{next: max(estimate, slabMin)}
+// newSlabs prepares slabs for about values values (0: unknown).
+func newSlabs(values int) *slabs {
+	sl := &slabs{}
+	sl.v32.next = max(values, slabMin)
+	sl.ckpt.next = max(values/(ckptEvery-4), slabMin/16) // (T/64 rounded up)·rows
+	return sl
 }
 
-// int32s returns n zero values of storage. With no slabs (nil) it is make.
+// int32s returns n zero values of storage. With no slabs (nil) it is a
+// make of its own.
 func (sl *slabs) int32s(n int) []int32 {
-	if sl == nil || n >= slabMax {
+	if sl == nil {
 		return adviseHuge(make([]int32, n))
 	}
-	sl.mu.Lock()
-	defer sl.mu.Unlock()
-	if len(sl.free) < n {
-		size := max(n, sl.next)
-		sl.next = min(max(size/8, slabMin), slabMax)
-		sl.free = adviseHuge(make([]int32, size))
+	return sl.v32.take(n)
+}
+
+// ckpts returns n zero checkpoints.
+func (sl *slabs) ckpts(n int) []int64 {
+	if sl == nil {
+		return make([]int64, n)
 	}
-	v := sl.free[:n:n]
-	sl.free = sl.free[n:]
+	return sl.ckpt.take(n)
+}
+
+func (s *slab[E]) take(n int) []E {
+	if n >= slabMax {
+		return adviseHuge(make([]E, n))
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.free) < n {
+		size := max(n, s.next)
+		s.next = min(max(size/8, slabMin), slabMax)
+		s.free = adviseHuge(make([]E, size))
+	}
+	v := s.free[:n:n]
+	s.free = s.free[n:]
 	return v
 }
