@@ -154,8 +154,19 @@ func (ld *loader) run(r io.Reader) (*Series, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	pool := make(chan []byte, workers+2)
-	for range workers + 2 {
-		pool <- nil
+	// For a large file the read buffers are one allocation, backed by huge
+	// pages where it can be (see slabs): reading into fresh memory costs a
+	// fault a page. Otherwise they are made when needed.
+	var bufs []byte
+	if n := (workers + 2) * chunkSize; ld.size >= int64(n) {
+		bufs = adviseHuge(make([]byte, n))
+	}
+	for k := range workers + 2 {
+		if bufs == nil {
+			pool <- nil
+			continue
+		}
+		pool <- bufs[k*chunkSize : (k+1)*chunkSize : (k+1)*chunkSize]
 	}
 	chunks := make(chan chunk, workers)
 	results := make(chan *chunkResult, workers)
@@ -342,7 +353,7 @@ func (ld *loader) produce(r io.Reader, carry []byte, pool chan []byte, out chan<
 // duplicate labels and assembles the Series.
 func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 	s := &Series{File: ld.file, Kind: ld.opt.Kind, Header: ld.header, Model: ld.m, steps: ld.steps}
-	first := map[model.PortRef]int{}
+	first := make([]int32, ld.m.NumPorts()) // by port: the line listing it, 0 if none
 	base := ld.headLines
 	var segs []segment
 	var stats []segStats
@@ -359,11 +370,11 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 		}
 		for r, p := range res.ports {
 			line := base + int(res.rowLine[r])
-			if prev, dup := first[p]; dup {
+			if prev := first[p]; prev != 0 {
 				ld.errs = append(ld.errs, textio.Errorf(ld.file, line, "duplicate label %s (already on line %d)", ld.m.Label(p), prev))
 				continue
 			}
-			first[p] = line
+			first[p] = int32(line)
 			s.cols = append(s.cols, p)
 			s.colLine = append(s.colLine, int32(line))
 		}

@@ -14,7 +14,7 @@ const (
 // huge pages when they are first touched (transparent huge pages in
 // "madvise" mode; with "always" it changes nothing, with "never" the
 // advice is ignored). It returns v.
-func adviseHuge[E int32 | int64](v []E) []E {
+func adviseHuge[E byte | int32 | int64](v []E) []E {
 	var z E
 	size := len(v) * int(unsafe.Sizeof(z))
 	if size < 2*hugePage {
