@@ -120,7 +120,7 @@ func (t *table) release() {
 func newTable(steps, rows int, wide bool, sl *slabs) *table {
 	t := &table{steps: steps, stride: rows, wide: wide, slabs: sl}
 	if wide {
-		t.v64 = adviseHuge(make([]int64, steps*rows))
+		t.v64 = makeHuge[int64](steps * rows)
 	} else {
 		t.v32 = sl.int32s(steps * rows)
 	}

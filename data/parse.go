@@ -159,7 +159,7 @@ func (ld *loader) run(r io.Reader) (*Series, error) {
 	// fault a page. Otherwise they are made when needed.
 	var bufs []byte
 	if n := (workers + 2) * chunkSize; ld.size >= int64(n) {
-		bufs = adviseHuge(make([]byte, n))
+		bufs = makeHuge[byte](n)
 	}
 	for k := range workers + 2 {
 		if bufs == nil {

@@ -40,7 +40,7 @@ func newSlabs(values int) *slabs {
 // make of its own.
 func (sl *slabs) int32s(n int) []int32 {
 	if sl == nil {
-		return adviseHuge(make([]int32, n))
+		return makeHuge[int32](n)
 	}
 	return sl.v32.take(n)
 }
@@ -55,14 +55,14 @@ func (sl *slabs) ckpts(n int) []int64 {
 
 func (s *slab[E]) take(n int) []E {
 	if n >= slabMax {
-		return adviseHuge(make([]E, n))
+		return makeHuge[E](n)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.free) < n {
 		size := max(n, s.next)
 		s.next = min(max(size/8, slabMin), slabMax)
-		s.free = adviseHuge(make([]E, size))
+		s.free = makeHuge[E](size)
 	}
 	v := s.free[:n:n]
 	s.free = s.free[n:]

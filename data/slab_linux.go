@@ -17,12 +17,30 @@ const (
 func adviseHuge[E byte | int32 | int64](v []E) []E {
 	var z E
 	size := len(v) * int(unsafe.Sizeof(z))
-	if size < 2*hugePage {
+	if size < hugePage {
 		return v
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), size)
 	skip := (hugePage - int(uintptr(unsafe.Pointer(&b[0])))%hugePage) % hugePage
 	whole := (size - skip) / hugePage * hugePage
-	_ = syscall.Madvise(b[skip:skip+whole], madvHugeVal) // only advice: an error changes nothing
+	if whole > 0 {
+		_ = syscall.Madvise(b[skip:skip+whole], madvHugeVal) // only advice: an error changes nothing
+	}
 	return v
+}
+
+// makeHuge is make([]E, n) for slabs: n of 2 MiB or more start on a 2 MiB
+// boundary, and the allocation runs on to the next one, so that all of it
+// can be backed by huge pages. The memory around the slice is never
+// touched, so it is only address space.
+func makeHuge[E byte | int32 | int64](n int) []E {
+	var z E
+	per := hugePage / int(unsafe.Sizeof(z)) // elements in a huge page
+	if n < per {
+		return make([]E, n)
+	}
+	whole := (n + per - 1) / per * per
+	v := make([]E, whole+per)
+	skip := (hugePage - int(uintptr(unsafe.Pointer(&v[0])))%hugePage) % hugePage / int(unsafe.Sizeof(z))
+	return adviseHuge(v[skip : skip+whole])[:n:n]
 }
