@@ -27,6 +27,13 @@ type table struct {
 	blkRows  int
 	slabs    *slabs    // where the values and checkpoints come from (nil: make)
 	stepPool *stepPool // where step statistics come from (nil: make)
+	// A narrow table filled through its block also sums its rows and
+	// finds each step's range as the block is moved, while the values are
+	// in cache; finish uses them unless the table has gaps.
+	early bool
+	sums  []int64   // by row: the sum of its steps
+	ckpt  []int64   // running sums before step k·ckptEvery of row i at k·stride+i
+	est   stepStats // each step's range so far (stepHas set by finish)
 }
 
 // blocks32 and blocks64 recycle the row blocks of finished tables.
@@ -85,6 +92,36 @@ func (t *table) flush() {
 				out[r] = t.blk64[r*T+s]
 			}
 		}
+	} else if t.early {
+		for r := 0; r < k; r++ {
+			row := t.blk32[r*T : (r+1)*T]
+			var acc int64
+			for s0 := 0; s0 < T; s0 += ckptEvery {
+				t.ckpt[s0/ckptEvery*t.stride+t.blkFirst+r] = acc
+				for _, v := range row[s0:min(s0+ckptEvery, T)] {
+					acc += int64(v)
+				}
+			}
+			t.sums[t.blkFirst+r] = acc
+		}
+		var tile [blockRows][16]int32
+		lo, hi := t.est.stepMin, t.est.stepMax
+		for s0 := 0; s0 < T; s0 += 16 {
+			ns := min(16, T-s0)
+			for r := 0; r < k; r++ {
+				copy(tile[r][:ns], t.blk32[r*T+s0:])
+			}
+			for ds := 0; ds < ns; ds++ {
+				out := t.v32[(s0+ds)*t.stride+t.blkFirst:][:k]
+				l, h := lo[s0+ds], hi[s0+ds]
+				for r := range out {
+					v := tile[r][ds]
+					out[r] = v
+					l, h = min(l, int64(v)), max(h, int64(v))
+				}
+				lo[s0+ds], hi[s0+ds] = l, h
+			}
+		}
 	} else {
 		var tile [blockRows][16]int32
 		for s0 := 0; s0 < T; s0 += 16 {
@@ -116,13 +153,23 @@ func (t *table) release() {
 }
 
 // newTable allocates a table for up to rows rows of steps values, narrow
-// ones from sl (nil: their own allocation).
-func newTable(steps, rows int, wide bool, sl *slabs) *table {
-	t := &table{steps: steps, stride: rows, wide: wide, slabs: sl}
+// ones from sl (nil: their own allocation). With a stepPool (the rows then
+// come through the block), a narrow table computes its statistics early.
+func newTable(steps, rows int, wide bool, sl *slabs, sp *stepPool) *table {
+	t := &table{steps: steps, stride: rows, wide: wide, slabs: sl, stepPool: sp}
 	if wide {
 		t.v64 = makeHuge[int64](steps * rows)
-	} else {
-		t.v32 = sl.int32s(steps * rows)
+		return t
+	}
+	t.v32 = sl.int32s(steps * rows)
+	if sp != nil {
+		t.early = true
+		t.sums = make([]int64, rows)
+		t.ckpt = sl.ckpts((steps + ckptEvery - 1) / ckptEvery * rows)
+		t.est = sp.get(steps)
+		for s := range steps {
+			t.est.stepMin[s], t.est.stepMax[s] = math.MaxInt64, math.MinInt64
+		}
 	}
 	return t
 }
@@ -182,9 +229,26 @@ func (t *table) finish(n int) (segment, segStats) {
 	t.release()
 	t.compact(n)
 	g.v32, g.v64 = t.v32, t.v64
-	st := segStats{total: make([]int64, n), firstData: make([]int32, n)}
-	st.stepStats = t.stepPool.get(T)
-	g.ckpt = t.slabs.ckpts((T + ckptEvery - 1) / ckptEvery * n)
+	st := segStats{firstData: make([]int32, n)}
+	K := (T + ckptEvery - 1) / ckptEvery
+	if t.early {
+		// The checkpoints move together like the values (stride → n).
+		for k := 1; k < K; k++ {
+			copy(t.ckpt[k*n:(k+1)*n], t.ckpt[k*t.stride:])
+		}
+		g.ckpt, st.stepStats = t.ckpt[:K*n:K*n], t.est
+		if len(t.gaps) == 0 {
+			st.total = t.sums[:n:n] // firstData: 0, every row has step 0
+			for s := range T {
+				st.stepHas[s] = n > 0
+			}
+			return g, st
+		}
+	} else {
+		g.ckpt = t.slabs.ckpts(K * n)
+		st.stepStats = t.stepPool.get(T)
+	}
+	st.total = make([]int64, n)
 	if len(t.gaps) > 0 {
 		g.gaps = make([]uint64, (T*n+63)/64)
 		for _, pos := range t.gaps {

@@ -21,13 +21,9 @@ func (ld *loader) parseChunk(c chunk) *chunkResult {
 		rows++ // a last line without its newline
 	}
 	rows = min(rows, len(c.data)/(2*ld.steps+1)+1)
-	tbl := newTable(ld.steps, rows, false, ld.slabs)
-	tbl.stepPool = &ld.stepPool
-	res, wide := ld.parseInto(c, tbl)
+	res, wide := ld.parseInto(c, newTable(ld.steps, rows, false, ld.slabs, &ld.stepPool))
 	if wide {
-		tbl = newTable(ld.steps, rows, true, nil)
-		tbl.stepPool = &ld.stepPool
-		res, _ = ld.parseInto(c, tbl)
+		res, _ = ld.parseInto(c, newTable(ld.steps, rows, true, nil, &ld.stepPool))
 	}
 	// The step statistics are merged now and their memory reused.
 	if st := res.stats.stepStats; st.stepHas != nil {

@@ -43,7 +43,7 @@ func refParse(m *model.Model, src string) (map[model.PortRef][]*int64, int) {
 			rest = rest[:c] // a comment to the end of the line
 		}
 		var row []*int64
-		for _, tok := range strings.Fields(rest) {
+		for _, tok := range strings.FieldsFunc(rest, func(c rune) bool { return c == ' ' || c == '\t' }) {
 			if tok == "-" {
 				row = append(row, nil)
 				continue
@@ -72,8 +72,19 @@ func refParse(m *model.Model, src string) (map[model.PortRef][]*int64, int) {
 // refFile writes a random §3 file over ring4's ports: numbers of every
 // length (up to the int64 limits, with leading zeros), gaps, blanks of
 // every kind, comments, CRLF, and sometimes a bad value (bad: true).
-func refFile(m *model.Model, r *rand.Rand, steps int, bad bool) string {
+// Without gaps, the values fit in 32 bits.
+func refFile(m *model.Model, r *rand.Rand, steps int, bad, gaps bool) string {
 	good := func() string {
+		if !gaps { // and 32-bit values: the common file
+			switch r.IntN(5) {
+			case 0:
+				return strconv.FormatInt(r.Int64N(1<<32)-1<<31, 10)
+			case 1:
+				return []string{"2147483647", "-2147483648", "0", "-0", "0000000000000000000000042"}[r.IntN(5)]
+			default:
+				return strconv.FormatInt(r.Int64N(1e6), 10)
+			}
+		}
 		switch r.IntN(12) {
 		case 0:
 			return "-"
@@ -145,9 +156,9 @@ func TestReadMatchesReference(t *testing.T) {
 	m := ring4(t)
 	defer func(n int) { chunkSize = n }(chunkSize)
 	r := rand.New(rand.NewPCG(22, 3))
-	for i := range 60 {
+	for i := range 80 {
 		steps := []int{1, 2, 7, 40, 300}[i%5]
-		src := refFile(m, r, steps, i%3 == 2)
+		src := refFile(m, r, steps, i%3 == 2, i%4 != 0)
 		want, errLine := refParse(m, src)
 		for _, cs := range []int{4 << 20, 1, 97, 1000} {
 			chunkSize = cs
