@@ -28,11 +28,15 @@ const (
 	slabMax = 1 << 24
 )
 
+// firstMax bounds the first allocation, made from an estimate (1 GiB of
+// values; 64 MiB where addresses have 32 bits).
+const firstMax = slabMax << (4 * (^uint(0) >> 63))
+
 // newSlabs prepares slabs for about values values (0: unknown).
 func newSlabs(values int) *slabs {
 	sl := &slabs{}
-	sl.v32.next = max(values, slabMin)
-	sl.ckpt.next = max(values/(ckptEvery-4), slabMin/16) // (T/64 rounded up)·rows
+	sl.v32.next = min(max(values, slabMin), firstMax)
+	sl.ckpt.next = min(max(values/(ckptEvery-4), slabMin/16), firstMax) // (T/64 rounded up)·rows
 	return sl
 }
 
