@@ -16,9 +16,13 @@
 // Load tells a log from a §3 file by its first line (`#! fabviz-log`).
 // Options.Lenient turns unknown labels into one counted warning
 // (Series.Warnings). A §3 file is read in 1 MiB blocks cut at line ends and
-// parsed on every core, numbers eight bytes at a time; each block's rows are
-// gathered 16 at a time in a small cached buffer and moved into the
-// step-major storage, 32-bit unless a value of the block needs 64 bits.
+// parsed on every core, numbers eight bytes at a time (up to 15 digits in
+// two words); each block's rows are gathered 16 at a time in a small cached
+// buffer and moved into the step-major storage, 32-bit unless a value of the
+// block needs 64 bits, summing rows and finding each step's range on the
+// way. The storage of one load comes from a few large allocations backed by
+// huge pages where Linux allows it (slab.go): touching fresh memory a 4 KiB
+// page at a time was most of a load on virtual machines.
 //
 // # Store
 //
