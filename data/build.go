@@ -152,10 +152,16 @@ func (t *table) release() {
 	t.blk32, t.blk64 = nil, nil
 }
 
-// newTable allocates a table for up to rows rows of steps values, narrow
-// ones from sl (nil: their own allocation). With a stepPool (the rows then
-// come through the block), a narrow table computes its statistics early.
-func newTable(steps, rows int, wide bool, sl *slabs, sp *stepPool) *table {
+// newTable allocates a table for up to rows rows of steps values, to be
+// filled directly (not through the block).
+func newTable(steps, rows int, wide bool) *table {
+	return newChunkTable(steps, rows, wide, nil, nil)
+}
+
+// newChunkTable allocates a table for a chunk's rows, narrow ones from sl
+// (nil: their own allocation). With a stepPool (the rows then come through
+// the block), a narrow table computes its statistics early.
+func newChunkTable(steps, rows int, wide bool, sl *slabs, sp *stepPool) *table {
 	t := &table{steps: steps, stride: rows, wide: wide, slabs: sl, stepPool: sp}
 	if wide {
 		t.v64 = makeHuge[int64](steps * rows)

@@ -21,9 +21,9 @@ func (ld *loader) parseChunk(c chunk) *chunkResult {
 		rows++ // a last line without its newline
 	}
 	rows = min(rows, len(c.data)/(2*ld.steps+1)+1)
-	res, wide := ld.parseInto(c, newTable(ld.steps, rows, false, ld.slabs, &ld.stepPool))
+	res, wide := ld.parseInto(c, newChunkTable(ld.steps, rows, false, ld.slabs, &ld.stepPool))
 	if wide {
-		res, _ = ld.parseInto(c, newTable(ld.steps, rows, true, nil, &ld.stepPool))
+		res, _ = ld.parseInto(c, newChunkTable(ld.steps, rows, true, nil, &ld.stepPool))
 	}
 	// The step statistics are merged now and their memory reused.
 	if st := res.stats.stepStats; st.stepHas != nil {

@@ -16,13 +16,9 @@
 // Load tells a log from a §3 file by its first line (`#! fabviz-log`).
 // Options.Lenient turns unknown labels into one counted warning
 // (Series.Warnings). A §3 file is read in 1 MiB blocks cut at line ends and
-// parsed on every core, numbers eight bytes at a time (up to 15 digits in
-// two words); each block's rows are gathered 16 at a time in a small cached
-// buffer and moved into the step-major storage, 32-bit unless a value of the
-// block needs 64 bits, summing rows and finding each step's range on the
-// way. The storage of one load comes from a few large allocations backed by
-// huge pages where Linux allows it (slab.go): touching fresh memory a 4 KiB
-// page at a time was most of a load on virtual machines.
+// parsed on every core, numbers eight bytes at a time; each block's rows are
+// gathered 16 at a time in a small cached buffer and moved into the
+// step-major storage, 32-bit unless a value of the block needs 64 bits.
 //
 // # Store
 //
@@ -36,6 +32,13 @@
 // Running sums at a step are a checkpoint plus at most 63 steps, and the
 // last one is cached, so stepping forward costs one step. Ports the file
 // does not list have the value 0 at every step.
+//
+// Loading fast: numbers of 8 to 15 digits are read in two words; a block's
+// rows are summed and each step's range found while they are moved (in
+// cache), not in a second pass; the storage of one load comes from a few
+// large allocations backed by huge pages where Linux allows it (slab.go),
+// since touching fresh memory a 4 KiB page at a time was most of a load on
+// virtual machines.
 //
 // # Column cache
 //

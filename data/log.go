@@ -384,7 +384,7 @@ func (lg *Log) table(keep []int) *table {
 	for _, v := range lg.vals {
 		wide = wide || v != int64(int32(v))
 	}
-	t := newTable(lg.steps, len(keep), wide, nil, nil)
+	t := newTable(lg.steps, len(keep), wide)
 	for s := 0; s < lg.steps; s++ {
 		for k, c := range keep {
 			v := lg.vals[s*ncol+c]

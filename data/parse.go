@@ -353,7 +353,7 @@ func (ld *loader) produce(r io.Reader, carry []byte, pool chan []byte, out chan<
 // duplicate labels and assembles the Series.
 func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 	s := &Series{File: ld.file, Kind: ld.opt.Kind, Header: ld.header, Model: ld.m, steps: ld.steps}
-	first := make([]int32, ld.m.NumPorts()) // by port: the line listing it, 0 if none
+	first := map[model.PortRef]int{}
 	base := ld.headLines
 	var segs []segment
 	var stats []segStats
@@ -370,11 +370,11 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 		}
 		for r, p := range res.ports {
 			line := base + int(res.rowLine[r])
-			if prev := first[p]; prev != 0 {
+			if prev, dup := first[p]; dup {
 				ld.errs = append(ld.errs, textio.Errorf(ld.file, line, "duplicate label %s (already on line %d)", ld.m.Label(p), prev))
 				continue
 			}
-			first[p] = int32(line)
+			first[p] = line
 			s.cols = append(s.cols, p)
 			s.colLine = append(s.colLine, int32(line))
 		}
