@@ -343,9 +343,8 @@ func sumRow(acc []int64, g *segment, s int) (lo, hi int64, ok bool) {
 }
 
 // assemble builds a Series from segments in column order and their
-// statistics (and more step statistics, merged already). cols and colLine
-// give each column's port and line.
-func assemble(s *Series, segs []segment, stats []segStats, more ...*stepStats) {
+// statistics. cols and colLine give each column's port and line.
+func assemble(s *Series, segs []segment, stats []segStats) {
 	finishSeries(s, segs)
 	T := s.steps
 	all := stepStats{stepMin: make([]int64, T), stepMax: make([]int64, T), stepHas: make([]bool, T)}
@@ -356,9 +355,6 @@ func assemble(s *Series, segs []segment, stats []segStats, more ...*stepStats) {
 		s.total = append(s.total, st.total...)
 		s.firstData = append(s.firstData, st.firstData...)
 		all.merge(&st.stepStats)
-	}
-	for _, st := range more {
-		all.merge(st)
 	}
 	s.stepMin, s.stepMax, s.stepHas = all.stepMin, all.stepMax, all.stepHas
 }

@@ -383,6 +383,9 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 		}
 		unknown += res.unknown
 		if len(res.ports) > 0 {
+			if len(stats) == 0 { // every chunk's step statistics, merged as they finished
+				res.stats.stepStats = ld.stepAcc
+			}
 			segs = append(segs, res.seg)
 			stats = append(stats, res.stats)
 		}
@@ -411,6 +414,6 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: %d line(s) with labels the model does not know were ignored (first %q)",
 			ld.file, unkLine, unknown, unkLabel))
 	}
-	assemble(s, segs, stats, &ld.stepAcc)
+	assemble(s, segs, stats)
 	return s, nil
 }
