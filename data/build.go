@@ -164,7 +164,7 @@ func newTable(steps, rows int, wide bool) *table {
 func newChunkTable(steps, rows int, wide bool, sl *slabs, sp *stepPool) *table {
 	t := &table{steps: steps, stride: rows, wide: wide, slabs: sl, stepPool: sp}
 	if wide {
-		t.v64 = makeHuge[int64](steps * rows)
+		t.v64 = make([]int64, steps*rows)
 		return t
 	}
 	t.v32 = sl.int32s(steps * rows)

@@ -17,26 +17,37 @@ type slabs struct {
 // slab is a series of allocations of E handed out in pieces.
 type slab[E int32 | int64] struct {
 	mu   sync.Mutex
-	free []E // the unused end of the current allocation
-	next int // size of the next allocation
+	free []E  // the unused end of the current allocation
+	next int  // size of the next allocation
+	huge bool // allocations aligned for huge pages (makeHuge)
 }
 
-// slabMin and slabMax bound the size of an allocation after the first (in
-// elements); a request of slabMax or more gets its own.
+// The first allocation has the size of an estimate of the whole file (at
+// most firstMax elements), or slabMin without one; each next one is twice
+// the last, up to slabMax. A request of slabMax or more gets its own.
 const (
-	slabMin = 1 << 20
-	slabMax = 1 << 24
+	slabMin  = 1 << 16
+	slabMax  = 1 << 24
+	firstMax = slabMax << (4 * (^uint(0) >> 63)) // 1 GiB of values; 64 MiB on 32-bit machines
 )
 
-// firstMax bounds the first allocation, made from an estimate (1 GiB of
-// values; 64 MiB where addresses have 32 bits).
-const firstMax = slabMax << (4 * (^uint(0) >> 63))
+// hugeMin is the estimate, in values, from which a load's slabs are
+// aligned for huge pages (16 MiB): below it, the 2 MiB an alignment costs
+// in address space, and a last huge page half used, weigh more than the
+// page faults saved.
+const hugeMin = 1 << 22
 
-// newSlabs prepares slabs for about values values (0: unknown).
+// newSlabs prepares slabs for about values values (0: unknown). A small
+// file gets small slabs.
 func newSlabs(values int) *slabs {
 	sl := &slabs{}
-	sl.v32.next = min(max(values, slabMin), firstMax)
-	sl.ckpt.next = min(max(values/(ckptEvery-4), slabMin/16), firstMax) // (T/64 rounded up)·rows
+	sl.v32.next, sl.ckpt.next = slabMin, slabMin/16
+	if values > 0 {
+		sl.v32.next = min(values, firstMax)
+		sl.ckpt.next = min(values/(ckptEvery-4), firstMax) // (T/64 rounded up)·rows
+	}
+	sl.v32.huge = values >= hugeMin || values == 0
+	sl.ckpt.huge = sl.v32.huge
 	return sl
 }
 
@@ -44,7 +55,7 @@ func newSlabs(values int) *slabs {
 // make of its own.
 func (sl *slabs) int32s(n int) []int32 {
 	if sl == nil {
-		return makeHuge[int32](n)
+		return make([]int32, n)
 	}
 	return sl.v32.take(n)
 }
@@ -65,8 +76,12 @@ func (s *slab[E]) take(n int) []E {
 	defer s.mu.Unlock()
 	if len(s.free) < n {
 		size := max(n, s.next)
-		s.next = min(max(size/8, slabMin), slabMax)
-		s.free = makeHuge[E](size)
+		s.next = min(2*size, slabMax)
+		if s.huge {
+			s.free = makeHuge[E](size)
+		} else {
+			s.free = make([]E, size)
+		}
 	}
 	v := s.free[:n:n]
 	s.free = s.free[n:]

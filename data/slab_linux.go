@@ -29,18 +29,18 @@ func adviseHuge[E byte | int32 | int64](v []E) []E {
 	return v
 }
 
-// makeHuge is make([]E, n) for slabs: n of 2 MiB or more start on a 2 MiB
-// boundary, and the allocation runs on to the next one, so that all of it
-// can be backed by huge pages. The memory around the slice is never
-// touched, so it is only address space.
+// makeHuge is make([]E, n) for memory that will be filled: the slice
+// starts on a 2 MiB boundary, so that all its whole huge pages can be
+// backed by huge pages (its last part, after them, has 4 KiB pages). The
+// allocation is 2 MiB larger; the part before the slice is never touched,
+// so it is only address space. Below 2 MiB it is make.
 func makeHuge[E byte | int32 | int64](n int) []E {
 	var z E
 	per := hugePage / int(unsafe.Sizeof(z)) // elements in a huge page
 	if n < per {
 		return make([]E, n)
 	}
-	whole := (n + per - 1) / per * per
-	v := make([]E, whole+per)
+	v := make([]E, n+per)
 	skip := (hugePage - int(uintptr(unsafe.Pointer(&v[0])))%hugePage) % hugePage / int(unsafe.Sizeof(z))
-	return adviseHuge(v[skip : skip+whole])[:n:n]
+	return adviseHuge(v[skip : skip+n : skip+n])
 }
