@@ -138,10 +138,6 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 	var nz uint64 // non-zero when a value was
 	for i < end {
 		c := buf[i]
-		if c == ' ' || c == '\t' {
-			i++
-			continue
-		}
 		if c-'0' < 10 && i+8 <= len(buf) && n < steps {
 			x := binary.LittleEndian.Uint64(buf[i:])
 			if nd := leadingDigits(x); nd < 8 {
@@ -160,6 +156,10 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 					continue
 				}
 			}
+		}
+		if c == ' ' || c == '\t' {
+			i++
+			continue
 		}
 		if c == '#' {
 			break
@@ -287,9 +287,9 @@ var pow10 = [9]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000
 // then in eights.
 func digitsValue(x uint64, nd int) uint64 {
 	v := (x - 0x3030303030303030) << ((64 - 8*nd) & 63) // & 63: no check for shifts ≥ 64
-	v = (v*10 + v>>8) & 0x00FF00FF00FF00FF
-	v = (v*100 + v>>16) & 0x0000FFFF0000FFFF
-	return (v*10000 + v>>32) & 0xFFFFFFFF
+	v = v * (10<<8 + 1) >> 8 & 0x00FF00FF00FF00FF       // v·10 + v>>8: one multiplication
+	v = v * (100<<16 + 1) >> 16 & 0x0000FFFF0000FFFF
+	return v * (10000<<32 + 1) >> 32
 }
 
 // bigInt parses a decimal of more than 18 digits, reporting whether it fits
