@@ -25,6 +25,15 @@ type table struct {
 	blk64    []int64 // wide tables
 	blkFirst int     // table row of the block's first row
 	blkRows  int
+	slabs    *slabs    // where the values and checkpoints come from (nil: make)
+	stepPool *stepPool // where step statistics come from (nil: make)
+	// A narrow table filled through its block also sums its rows and
+	// finds each step's range as the block is moved, while the values are
+	// in cache; finish uses them unless the table has gaps.
+	early bool
+	sums  []int64   // by row: the sum of its steps
+	ckpt  []int64   // running sums before step k·ckptEvery of row i at k·stride+i
+	est   stepStats // each step's range so far (stepHas set by finish)
 }
 
 // blocks32 and blocks64 recycle the row blocks of finished tables.
@@ -83,6 +92,36 @@ func (t *table) flush() {
 				out[r] = t.blk64[r*T+s]
 			}
 		}
+	} else if t.early {
+		for r := 0; r < k; r++ {
+			row := t.blk32[r*T : (r+1)*T]
+			var acc int64
+			for s0 := 0; s0 < T; s0 += ckptEvery {
+				t.ckpt[s0/ckptEvery*t.stride+t.blkFirst+r] = acc
+				for _, v := range row[s0:min(s0+ckptEvery, T)] {
+					acc += int64(v)
+				}
+			}
+			t.sums[t.blkFirst+r] = acc
+		}
+		var tile [blockRows][16]int32
+		lo, hi := t.est.stepMin, t.est.stepMax
+		for s0 := 0; s0 < T; s0 += 16 {
+			ns := min(16, T-s0)
+			for r := 0; r < k; r++ {
+				copy(tile[r][:ns], t.blk32[r*T+s0:])
+			}
+			for ds := 0; ds < ns; ds++ {
+				out := t.v32[(s0+ds)*t.stride+t.blkFirst:][:k]
+				l, h := lo[s0+ds], hi[s0+ds]
+				for r := range out {
+					v := tile[r][ds]
+					out[r] = v
+					l, h = min(l, int64(v)), max(h, int64(v))
+				}
+				lo[s0+ds], hi[s0+ds] = l, h
+			}
+		}
 	} else {
 		var tile [blockRows][16]int32
 		for s0 := 0; s0 < T; s0 += 16 {
@@ -113,24 +152,78 @@ func (t *table) release() {
 	t.blk32, t.blk64 = nil, nil
 }
 
-// newTable allocates a table for up to rows rows of steps values.
+// newTable allocates a table for up to rows rows of steps values, to be
+// filled directly (not through the block).
 func newTable(steps, rows int, wide bool) *table {
-	t := &table{steps: steps, stride: rows, wide: wide}
+	return newChunkTable(steps, rows, wide, nil, nil)
+}
+
+// newChunkTable allocates a table for a chunk's rows, narrow ones from sl
+// (nil: their own allocation). With a stepPool (the rows then come through
+// the block), a narrow table computes its statistics early.
+func newChunkTable(steps, rows int, wide bool, sl *slabs, sp *stepPool) *table {
+	t := &table{steps: steps, stride: rows, wide: wide, slabs: sl, stepPool: sp}
 	if wide {
 		t.v64 = make([]int64, steps*rows)
-	} else {
-		t.v32 = make([]int32, steps*rows)
+		return t
+	}
+	t.v32 = sl.int32s(steps * rows)
+	if sp != nil {
+		t.early = true
+		t.sums = make([]int64, rows)
+		t.ckpt = sl.ckpts((steps + ckptEvery - 1) / ckptEvery * rows)
+		t.est = sp.get(steps)
+		for s := range steps {
+			t.est.stepMin[s], t.est.stepMax[s] = math.MaxInt64, math.MinInt64
+		}
 	}
 	return t
 }
 
 // segStats is what finish learns about a segment besides its values.
 type segStats struct {
+	stepStats
+	total     []int64
+	firstData []int32
+}
+
+// stepStats are the minimum and maximum of each step (of a segment, or of
+// several merged).
+type stepStats struct {
 	stepMin, stepMax []int64
 	stepHas          []bool
-	total            []int64
-	firstData        []int32
 }
+
+// merge adds the steps of o (nil stepHas: none).
+func (st *stepStats) merge(o *stepStats) {
+	for t, has := range o.stepHas {
+		if !has {
+			continue
+		}
+		if !st.stepHas[t] {
+			st.stepMin[t], st.stepMax[t], st.stepHas[t] = o.stepMin[t], o.stepMax[t], true
+			continue
+		}
+		st.stepMin[t] = min(st.stepMin[t], o.stepMin[t])
+		st.stepMax[t] = max(st.stepMax[t], o.stepMax[t])
+	}
+}
+
+// stepPool recycles the stepStats of segments once merged, so that a load
+// of many chunks does not touch fresh memory for each. A nil pool makes
+// new ones.
+type stepPool struct{ p sync.Pool }
+
+func (sp *stepPool) get(T int) stepStats {
+	if sp != nil {
+		if st, ok := sp.p.Get().(*stepStats); ok && len(st.stepHas) == T {
+			return *st // every step is written by finish
+		}
+	}
+	return stepStats{stepMin: make([]int64, T), stepMax: make([]int64, T), stepHas: make([]bool, T)}
+}
+
+func (sp *stepPool) put(st stepStats) { sp.p.Put(&st) }
 
 // finish builds the segment of the table's first n rows.
 func (t *table) finish(n int) (segment, segStats) {
@@ -142,11 +235,26 @@ func (t *table) finish(n int) (segment, segStats) {
 	t.release()
 	t.compact(n)
 	g.v32, g.v64 = t.v32, t.v64
-	st := segStats{
-		stepMin: make([]int64, T), stepMax: make([]int64, T), stepHas: make([]bool, T),
-		total: make([]int64, n), firstData: make([]int32, n),
+	st := segStats{firstData: make([]int32, n)}
+	K := (T + ckptEvery - 1) / ckptEvery
+	if t.early {
+		// The checkpoints move together like the values (stride → n).
+		for k := 1; k < K; k++ {
+			copy(t.ckpt[k*n:(k+1)*n], t.ckpt[k*t.stride:])
+		}
+		g.ckpt, st.stepStats = t.ckpt[:K*n:K*n], t.est
+		if len(t.gaps) == 0 {
+			st.total = t.sums[:n:n] // firstData: 0, every row has step 0
+			for s := range T {
+				st.stepHas[s] = n > 0
+			}
+			return g, st
+		}
+	} else {
+		g.ckpt = t.slabs.ckpts(K * n)
+		st.stepStats = t.stepPool.get(T)
 	}
-	g.ckpt = make([]int64, (T+ckptEvery-1)/ckptEvery*n)
+	st.total = make([]int64, n)
 	if len(t.gaps) > 0 {
 		g.gaps = make([]uint64, (T*n+63)/64)
 		for _, pos := range t.gaps {
@@ -239,25 +347,16 @@ func sumRow(acc []int64, g *segment, s int) (lo, hi int64, ok bool) {
 func assemble(s *Series, segs []segment, stats []segStats) {
 	finishSeries(s, segs)
 	T := s.steps
-	s.stepMin, s.stepMax, s.stepHas = make([]int64, T), make([]int64, T), make([]bool, T)
+	all := stepStats{stepMin: make([]int64, T), stepMax: make([]int64, T), stepHas: make([]bool, T)}
 	s.total = make([]int64, 0, len(s.cols))
 	s.firstData = make([]int32, 0, len(s.cols))
 	for k := range segs {
 		st := &stats[k]
 		s.total = append(s.total, st.total...)
 		s.firstData = append(s.firstData, st.firstData...)
-		for t := 0; t < T; t++ {
-			if !st.stepHas[t] {
-				continue
-			}
-			if !s.stepHas[t] {
-				s.stepMin[t], s.stepMax[t], s.stepHas[t] = st.stepMin[t], st.stepMax[t], true
-				continue
-			}
-			s.stepMin[t] = min(s.stepMin[t], st.stepMin[t])
-			s.stepMax[t] = max(s.stepMax[t], st.stepMax[t])
-		}
+		all.merge(&st.stepStats)
 	}
+	s.stepMin, s.stepMax, s.stepHas = all.stepMin, all.stepMax, all.stepHas
 }
 
 // finishSeries lays the segments on the columns and indexes the columns by

@@ -16,10 +16,22 @@ import (
 func (ld *loader) parseChunk(c chunk) *chunkResult {
 	// A kept row has a label and steps blank-separated values: at least
 	// 2·steps+1 bytes. That bounds the rows whatever the chunk holds.
-	rows := min(bytes.Count(c.data, []byte{'\n'})+1, len(c.data)/(2*ld.steps+1)+1)
-	res, wide := ld.parseInto(c, newTable(ld.steps, rows, false))
+	rows := bytes.Count(c.data, []byte{'\n'})
+	if n := len(c.data); n > 0 && c.data[n-1] != '\n' {
+		rows++ // a last line without its newline
+	}
+	rows = min(rows, len(c.data)/(2*ld.steps+1)+1)
+	res, wide := ld.parseInto(c, newChunkTable(ld.steps, rows, false, ld.slabs, &ld.stepPool))
 	if wide {
-		res, _ = ld.parseInto(c, newTable(ld.steps, rows, true))
+		res, _ = ld.parseInto(c, newChunkTable(ld.steps, rows, true, nil, &ld.stepPool))
+	}
+	// The step statistics are merged now and their memory reused.
+	if st := res.stats.stepStats; st.stepHas != nil {
+		ld.stepMu.Lock()
+		ld.stepAcc.merge(&st)
+		ld.stepMu.Unlock()
+		ld.stepPool.put(st)
+		res.stats.stepStats = stepStats{}
 	}
 	return res
 }
@@ -27,7 +39,7 @@ func (ld *loader) parseChunk(c chunk) *chunkResult {
 // parseInto parses a chunk into a table; wide reports a value too large
 // for a narrow table.
 func (ld *loader) parseInto(c chunk, tbl *table) (res *chunkResult, wide bool) {
-	res = &chunkResult{idx: c.idx}
+	res = &chunkResult{idx: c.idx, ports: make([]model.PortRef, 0, tbl.stride), rowLine: make([]int32, 0, tbl.stride)}
 	data := c.data
 	line := 0
 	for len(data) > 0 {
@@ -132,10 +144,6 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 	var nz uint64 // non-zero when a value was
 	for i < end {
 		c := buf[i]
-		if c == ' ' || c == '\t' {
-			i++
-			continue
-		}
 		if c-'0' < 10 && i+8 <= len(buf) && n < steps {
 			x := binary.LittleEndian.Uint64(buf[i:])
 			if nd := leadingDigits(x); nd < 8 {
@@ -155,8 +163,29 @@ func (ld *loader) parseValues(res *chunkResult, tbl *table, buf []byte, end, i, 
 				}
 			}
 		}
+		if c == ' ' || c == '\t' {
+			i++
+			continue
+		}
 		if c == '#' {
 			break
+		}
+		// 8 to 15 digits followed by a blank or the line's end (a counter of
+		// bytes, often): two words of 8 bytes.
+		if u, nd := longValue(buf, i); nd > 0 && n < steps {
+			if j := i + nd; j >= end || buf[j] == ' ' || buf[j] == '\t' {
+				if wide {
+					vals64[n] = int64(u)
+				} else if u <= math.MaxInt32 {
+					vals32[n] = int32(u)
+				} else {
+					return -1, nonzero, true
+				}
+				nz |= u
+				n++
+				i = j + 1
+				continue
+			}
 		}
 		v, gap, next, msg := parseToken(buf, end, i)
 		if msg != "" {
@@ -237,14 +266,36 @@ func leadingDigits(x uint64) int {
 	return bits.TrailingZeros64(m) >> 3
 }
 
+// longValue reads a number of 8 to 15 digits at buf[i] 16 bytes at a time:
+// its value and how many digits it has; 0 digits when it is shorter,
+// longer, or buf ends too soon. The byte after the digits is not a digit.
+func longValue(buf []byte, i int) (uint64, int) {
+	if i+16 > len(buf) {
+		return 0, 0
+	}
+	x := binary.LittleEndian.Uint64(buf[i:])
+	y := binary.LittleEndian.Uint64(buf[i+8:])
+	nd := leadingDigits(y)
+	if leadingDigits(x) < 8 || nd == 8 {
+		return 0, 0
+	}
+	u := digitsValue(x, 8)
+	if nd > 0 {
+		u = u*pow10[nd] + digitsValue(y, nd)
+	}
+	return u, 8 + nd
+}
+
+var pow10 = [9]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000}
+
 // digitsValue is the value of the first nd (1..8) bytes of x, all digits:
 // the bytes are shifted to the top and combined pairwise, then in fours,
 // then in eights.
 func digitsValue(x uint64, nd int) uint64 {
 	v := (x - 0x3030303030303030) << ((64 - 8*nd) & 63) // & 63: no check for shifts ≥ 64
-	v = (v*10 + v>>8) & 0x00FF00FF00FF00FF
-	v = (v*100 + v>>16) & 0x0000FFFF0000FFFF
-	return (v*10000 + v>>32) & 0xFFFFFFFF
+	v = v * (10<<8 + 1) >> 8 & 0x00FF00FF00FF00FF       // v·10 + v>>8: one multiplication
+	v = v * (100<<16 + 1) >> 16 & 0x0000FFFF0000FFFF
+	return v * (10000<<32 + 1) >> 32
 }
 
 // bigInt parses a decimal of more than 18 digits, reporting whether it fits

@@ -78,8 +78,22 @@ func Read(file string, r io.Reader, m *model.Model, opt Options) (*Series, error
 		}
 		return lg.Bind(m, opt)
 	}
-	ld := &loader{file: file, m: m, opt: opt, maxLine: opt.maxLine()}
+	ld := &loader{file: file, m: m, opt: opt, maxLine: opt.maxLine(), size: sizeOf(r)}
 	return ld.run(br)
+}
+
+// sizeOf is the number of bytes r holds, when it can tell (a file, a
+// bytes.Reader or Buffer), else 0.
+func sizeOf(r io.Reader) int64 {
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		return int64(r.Len())
+	case *os.File:
+		if st, err := r.Stat(); err == nil && st.Mode().IsRegular() {
+			return st.Size()
+		}
+	}
+	return 0
 }
 
 // loader reads one §3 file: the header lines and the first data line in
@@ -95,6 +109,11 @@ type loader struct {
 	headLines int // lines before the first data line
 	errs      textio.ErrorList
 	readErr   *chunkErr
+	size      int64  // bytes in the input, 0 if unknown
+	slabs     *slabs // storage of the chunks' tables
+	stepPool  stepPool
+	stepMu    sync.Mutex
+	stepAcc   stepStats // the chunks' step statistics, merged as they finish
 }
 
 // chunkErr is a problem the reading goroutine found before chunk idx.
@@ -129,13 +148,26 @@ func (ld *loader) run(r io.Reader) (*Series, error) {
 	if err != nil {
 		return nil, err
 	}
+	ld.slabs = newSlabs(ld.estimate(rest))
+	ld.stepAcc = stepStats{stepMin: make([]int64, ld.steps), stepMax: make([]int64, ld.steps), stepHas: make([]bool, ld.steps)}
 	workers := ld.opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	pool := make(chan []byte, workers+2)
-	for range workers + 2 {
-		pool <- nil
+	// For a large file the read buffers are one allocation, backed by huge
+	// pages where it can be (see slabs): reading into fresh memory costs a
+	// fault a page. Otherwise they are made when needed.
+	var bufs []byte
+	if n := (workers + 2) * chunkSize; ld.size >= int64(n) {
+		bufs = makeHuge[byte](n)
+	}
+	for k := range workers + 2 {
+		if bufs == nil {
+			pool <- nil
+			continue
+		}
+		pool <- bufs[k*chunkSize : (k+1)*chunkSize : (k+1)*chunkSize]
 	}
 	chunks := make(chan chunk, workers)
 	results := make(chan *chunkResult, workers)
@@ -212,6 +244,19 @@ func (ld *loader) readHeader(r io.Reader) ([]byte, error) {
 		}
 		buf = buf[min(nl+1, len(buf)):]
 	}
+}
+
+// estimate guesses how many values the file holds from its size and the
+// length of its first data line (at the start of rest), a few percent
+// over: lines of one file tend to be about as long. 0 when the size is
+// unknown.
+func (ld *loader) estimate(rest []byte) int {
+	first := bytes.IndexByte(rest, '\n') + 1
+	if ld.size <= 0 || first <= 0 {
+		return 0
+	}
+	rows := float64(ld.size) / float64(first)
+	return int(rows*1.03+2) * ld.steps
 }
 
 // readMore appends at least one read's worth of bytes to buf.
@@ -361,6 +406,9 @@ func (ld *loader) merge(all []*chunkResult) (*Series, error) {
 		}
 		unknown += res.unknown
 		if len(res.ports) > 0 {
+			if len(stats) == 0 { // every chunk's step statistics, merged as they finished
+				res.stats.stepStats = ld.stepAcc
+			}
 			segs = append(segs, res.seg)
 			stats = append(stats, res.stats)
 		}
