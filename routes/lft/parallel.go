@@ -23,8 +23,15 @@ import (
 // read everything before it: the same tables, errors and error order as
 // parseLines, only slower, which is what files with errors get.
 
-// blockSize is how much Parse reads at a time.
-const blockSize = 32 << 20
+// blockSize is how much Parse reads at a time, at first: a block of a
+// megabyte stays in the processors' caches while it is parsed (blocks of
+// 8 MB parsed a 776 MB dump_fts in 1.8 times the time, blocks of 32 MB in
+// 3.6 times). A block is made twice as big, up to maxBlock, when it holds
+// no table header to cut it before: tables are as big as the LIDs they
+// list (4 MB for 48,000 LIDs).
+const blockSize = 1 << 20
+
+const maxBlock = 64 << 20
 
 // A block is a run of whole lines, or one line too long to hold, or the
 // read error that ended the input.
@@ -109,11 +116,12 @@ func parseParallel(name string, r io.Reader, size, workers int) (*Tables, error)
 // cutBlocks reads r into blocks of whole lines and gives them to send, in
 // order, until send says stop.
 func cutBlocks(name string, r io.Reader, size int, free chan []byte, quit chan struct{}, send func(*block) bool) {
-	// Blocks grow from 64 kB to size: small inputs need no big buffer.
+	// Blocks grow from 64 kB to size, by 32 times: small inputs need no
+	// big buffer, big ones reuse theirs.
 	grow := min(size, 64<<10)
 	get := func(n int) []byte {
 		n = max(n, grow)
-		grow = min(2*grow, size)
+		grow = min(32*grow, size)
 		select {
 		case b := <-free:
 			if len(b) >= n {
@@ -153,7 +161,11 @@ func cutBlocks(name string, r io.Reader, size int, free chan []byte, quit chan s
 			}
 			return
 		}
-		cut := cutPoint(buf[:n])
+		cut, header := cutPoint(buf[:n])
+		if !header && size < maxBlock {
+			size *= 2
+			grow = size
+		}
 		if cut == 0 { // no line end in a full buffer
 			if n <= MaxLine+2 {
 				nb := make([]byte, 2*len(buf))
@@ -191,9 +203,9 @@ func skipLine(r io.Reader, buf []byte) int {
 }
 
 // cutPoint is where to end a block of data: at the start of its last
-// table header, or else after its last complete line; 0 when it has no
-// line end.
-func cutPoint(data []byte) int {
+// table header (but not its first line), or else after its last complete
+// line; 0 when it has no line end.
+func cutPoint(data []byte) (cut int, header bool) {
 	end := bytes.LastIndexByte(data, '\n') + 1
 	for i := end - 1; i > 0; {
 		j := bytes.LastIndexByte(data[:i], '\n')
@@ -202,12 +214,12 @@ func cutPoint(data []byte) int {
 		}
 		for _, h := range headerPrefixes {
 			if bytes.HasPrefix(data[j+1:], h) {
-				return j + 1
+				return j + 1, true
 			}
 		}
 		i = j
 	}
-	return end
+	return end, false
 }
 
 // parseBlock parses a block as if it began the input; it stops at its
@@ -221,7 +233,6 @@ func parseBlock(name string, data []byte, offset int) *parser {
 
 // run parses a block of lines, numbering them on from p.n.
 func (p *parser) run(data []byte) {
-	valid := utf8.Valid(data)
 	for len(data) > 0 && !(p.stopped && p.block) {
 		var raw []byte
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -231,7 +242,7 @@ func (p *parser) run(data []byte) {
 		}
 		p.n++
 		line := trimEOL(raw)
-		if len(line) > MaxLine || (!valid && !utf8.Valid(line)) {
+		if len(line) > MaxLine || !utf8.Valid(line) {
 			if !p.stopped {
 				e := lineError(p.ts.File, raw)
 				e.Line = p.n

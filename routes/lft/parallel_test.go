@@ -158,3 +158,24 @@ func TestParallelTakesBlocks(t *testing.T) {
 		t.Error("block by block differs from line by line")
 	}
 }
+
+func BenchmarkParse(b *testing.B) {
+	in := []byte(bigDump(128, 8000))
+	b.SetBytes(int64(len(in)))
+	for _, c := range []struct {
+		name  string
+		parse func() (*Tables, error)
+	}{
+		{"lines", func() (*Tables, error) { return parseLines("b", bytes.NewReader(in)) }},
+		{"parallel", func() (*Tables, error) { return Parse("b", bytes.NewReader(in)) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for range b.N {
+				if _, err := c.parse(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
