@@ -132,7 +132,8 @@ func cutBlocks(name string, r io.Reader, size int, free chan []byte, quit chan s
 		return make([]byte, n)
 	}
 	buf, n := get(0), 0
-	off := 0 // bytes of the blocks so far
+	off := 0  // bytes of the blocks so far
+	kind := 0 // the kind of table header found last
 	data := func(d, buf []byte) *block {
 		off += len(d)
 		return &block{data: d, off: off - len(d), buf: buf}
@@ -161,7 +162,7 @@ func cutBlocks(name string, r io.Reader, size int, free chan []byte, quit chan s
 			}
 			return
 		}
-		cut, header := cutPoint(buf[:n])
+		cut, header := cutPoint(buf[:n], &kind)
 		if !header && size < maxBlock {
 			size *= 2
 			grow = size
@@ -204,22 +205,47 @@ func skipLine(r io.Reader, buf []byte) int {
 
 // cutPoint is where to end a block of data: at the start of its last
 // table header (but not its first line), or else after its last complete
-// line; 0 when it has no line end.
-func cutPoint(data []byte) (cut int, header bool) {
+// line; 0 when it has no line end. *kind is the header kind to look for
+// first (an index in headerPrefixes): the kind found last time.
+func cutPoint(data []byte, kind *int) (cut int, header bool) {
 	end := bytes.LastIndexByte(data, '\n') + 1
-	for i := end - 1; i > 0; {
-		j := bytes.LastIndexByte(data[:i], '\n')
-		if j < 0 {
-			break
+	if end == 0 {
+		return 0, false
+	}
+	for k := range headerPrefixes {
+		h := headerPrefixes[(*kind+k)%len(headerPrefixes)]
+		if at := lastHeader(data, h); at > 0 {
+			*kind = (*kind + k) % len(headerPrefixes)
+			return at, true
 		}
-		for _, h := range headerPrefixes {
-			if bytes.HasPrefix(data[j+1:], h) {
-				return j + 1, true
-			}
-		}
-		i = j
 	}
 	return end, false
+}
+
+// lastHeader is where the last line starting with h begins, when not at
+// 0; else -1. It searches windows from the end, each twice as long as the
+// one before: the last header is most often near the end.
+func lastHeader(data, h []byte) int {
+	for hi, win := len(data), 1<<16; hi > 0; win *= 2 {
+		lo := max(0, hi-win)
+		s := data[lo:min(len(data), hi+len(h)-1)] // a header begun before hi
+		best := -1
+		for k := 0; ; {
+			i := bytes.Index(s[k:], h)
+			if i < 0 {
+				break
+			}
+			if at := lo + k + i; at > 0 && data[at-1] == '\n' {
+				best = at
+			}
+			k += i + 1
+		}
+		if best > 0 {
+			return best
+		}
+		hi = lo
+	}
+	return -1
 }
 
 // parseBlock parses a block as if it began the input; it stops at its

@@ -179,3 +179,30 @@ func BenchmarkParse(b *testing.B) {
 		})
 	}
 }
+
+func TestCutPoint(t *testing.T) {
+	u := "Unicast lids [0x0-0x1] of switch guid 0x1 (a):\n"
+	d := "dump_ucast_routes: Switch 0x0000000000000001\n"
+	pad := strings.Repeat("0x0001 001 : U\n", 20000) // longer than the first window
+	for _, c := range []struct {
+		in     string
+		cut    int
+		header bool
+	}{
+		{"no end", 0, false},
+		{"a\nb", 2, false},
+		{u + "0x0001 001\n", len(u + "0x0001 001\n"), false}, // the first line is no place to cut
+		{u + pad + u + "0x0001 001\n", len(u + pad), true},
+		{u + u + pad + "0x00", len(u), true},
+		{pad + d + pad + d + "0x", len(pad + d + pad), true},
+		{pad + "xUnicast lids [\n" + pad, len(pad + "xUnicast lids [\n" + pad), false},
+		{pad + u[:10], len(pad), false},
+		{pad + u, len(pad), true},
+	} {
+		kind := 0
+		cut, header := cutPoint([]byte(c.in), &kind)
+		if cut != c.cut || header != c.header {
+			t.Errorf("%.30q...: cut %d %v, want %d %v", c.in, cut, header, c.cut, c.header)
+		}
+	}
+}
