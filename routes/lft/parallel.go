@@ -24,9 +24,9 @@ import (
 // parseLines, only slower, which is what files with errors get.
 
 // blockSize is how much Parse reads at a time, at first: a block of a
-// megabyte stays in the processors' caches while it is parsed (blocks of
-// 8 MB parsed a 776 MB dump_fts in 1.8 times the time, blocks of 32 MB in
-// 3.6 times). A block is made twice as big, up to maxBlock, when it holds
+// megabyte stays in the processors' caches while it is parsed (with
+// blocks of 8 MB a 776 MB dump_fts took about twice as long, with 32 MB
+// over three times). A block is made twice as big, up to maxBlock, when it holds
 // no table header to cut it before: tables are as big as the LIDs they
 // list (4 MB for 48,000 LIDs).
 const blockSize = 1 << 20
