@@ -206,3 +206,29 @@ func TestCutPoint(t *testing.T) {
 		}
 	}
 }
+
+// failing reads its data, then fails.
+type failing struct{ data []byte }
+
+func (f *failing) Read(b []byte) (int, error) {
+	if len(f.data) == 0 {
+		return 0, fmt.Errorf("disk on fire")
+	}
+	n := copy(b, f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+func TestParallelReadError(t *testing.T) {
+	for _, in := range []string{"", bigDump(3, 40), bigDump(3, 40) + "0x00", "0x0001 001\n"} {
+		want := describe(parseLines("t", &failing{[]byte(in)}))
+		if !strings.Contains(want, "read: disk on fire") {
+			t.Fatalf("line by line: %s", want)
+		}
+		for _, size := range []int{5, 100, blockSize} {
+			if got := describe(parseParallel("t", &failing{[]byte(in)}, size, 2)); got != want {
+				t.Errorf("%d bytes in, blocks of %d: got\n%s\nwant\n%s", len(in), size, got, want)
+			}
+		}
+	}
+}
