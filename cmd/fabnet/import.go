@@ -168,21 +168,19 @@ func writeTables(m *model.Model, im *ibnet.Import, ts *lft.Tables, dir string, c
 	for _, w := range r.Warnings() {
 		fmt.Fprintln(stderr, w)
 	}
-	var b bytes.Buffer
-	if err := r.WriteFVLFT(&b); err != nil {
-		fmt.Fprintln(stderr, "fabnet import:", err)
-		return 1
-	}
+	// Written straight to the file: a big fabric's tables are hundreds of
+	// megabytes of text.
 	path := filepath.Join(dir, "tables.lft")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	cw := &countWriter{}
+	if err := writeFile(path, func(w io.Writer) error { cw.w = w; return r.WriteFVLFT(cw) }); err != nil {
 		fmt.Fprintln(stderr, "fabnet import:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%s: forwarding tables of %d switches, %d bytes\n", path, len(ts.List), b.Len())
+	fmt.Fprintf(stdout, "%s: forwarding tables of %d switches, %d bytes\n", path, len(ts.List), cw.n)
 	if !check {
 		return 0
 	}
-	tab, err := routes.ReadTables(path, bytes.NewReader(b.Bytes()), m)
+	tab, err := readTablesFile(path, m)
 	if err != nil {
 		fmt.Fprintln(stderr, "internal error: the imported tables do not read:")
 		printErrors(stderr, err)
@@ -200,4 +198,26 @@ func writeTables(m *model.Model, im *ibnet.Import, ts *lft.Tables, dir string, c
 		return 1
 	}
 	return 0
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
+}
+
+// readTablesFile reads the tables.lft just written.
+func readTablesFile(path string, m *model.Model) (*routes.Tables, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	return routes.ReadTables(path, fh, m)
 }

@@ -5,4 +5,8 @@
 // writes by default) or as route files (§2, Write): from each host port, at
 // each switch the out port the table gives for the destination's LID,
 // until the destination's port.
+//
+// Parse reads a dump in blocks cut before table headers and parses them on
+// all cores (parallel.go); its tables and errors are those of reading the
+// dump line by line.
 package lft

@@ -41,3 +41,22 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParallel: the parallel parse, in small blocks, gives what the
+// line-by-line parse does.
+func FuzzParallel(f *testing.F) {
+	for _, rel := range []string{"ibsim/net2sw4hca/out.dump_lfts", "ibsim/net2sw4hca/opensm.fdbs", "ibsim/fattree-2spine-4leaf-16hca/out.dump_fts"} {
+		b, err := os.ReadFile(filepath.Join(fixtures, rel))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, uint16(100))
+	}
+	f.Add([]byte(bigDump(3, 10)), uint16(40))
+	f.Fuzz(func(t *testing.T, data []byte, size uint16) {
+		want := describe(parseLines("fuzz.lft", bytes.NewReader(data)))
+		if got := describe(parseParallel("fuzz.lft", bytes.NewReader(data), int(size)+1, 2)); got != want {
+			t.Fatalf("blocks of %d bytes:\n got %s\nwant %s", int(size)+1, got, want)
+		}
+	})
+}

@@ -3,8 +3,10 @@ package lft
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -84,18 +86,40 @@ func Load(path string) (*Tables, error) {
 }
 
 type parser struct {
-	read  int // bytes of input so far
+	read  int // bytes of input so far (each line's, without its end)
 	slots int // LID slots allocated in all tables
 	ts    *Tables
 	errs  textio.ErrorList
 	cur   *Table
 	mcast bool
 	stop  bool // the file is of another kind: said so once
+	n     int  // lines so far
+	// stopped: the error cap or stop was reached after a line; later lines
+	// that cannot be read are not reported, and the parse ends.
+	stopped bool
+	// A block parser (parallel.go) parses a block on its own, as if it
+	// followed nothing: it gives up at its first error, and records what
+	// its result depends on.
+	block   bool
+	changed bool // the block set cur or mcast itself (a header, a multicast section)
+	maxX    int  // the block's largest slots+grow-4*read-1<<20: see fits
+	before  int  // a block's offset in the input: at most the bytes read before it
+}
+
+func newParser(name string) *parser {
+	return &parser{ts: &Tables{File: name, byGUID: map[uint64]*Table{}}, maxX: math.MinInt}
 }
 
 // Parse reads any of the supported dumps; several may be concatenated.
+// The input is read in large blocks, parsed in parallel (parallel.go); the
+// tables and errors are those of parsing it line by line (parseLines).
 func Parse(name string, r io.Reader) (*Tables, error) {
-	p := &parser{ts: &Tables{File: name, byGUID: map[uint64]*Table{}}}
+	return parseParallel(name, r, blockSize, runtime.GOMAXPROCS(0))
+}
+
+// parseLines is the line-by-line parse: Parse's reference.
+func parseLines(name string, r io.Reader) (*Tables, error) {
+	p := newParser(name)
 	lr := textio.NewLineReader(name, r, MaxLine)
 	for len(p.errs) < MaxErrors && !p.stop {
 		line, ok := lr.Scan(func(e *textio.Error) { p.errs = append(p.errs, e) })
@@ -111,8 +135,12 @@ func Parse(name string, r io.Reader) (*Tables, error) {
 		}
 		p.line(lr.Line(), strings.TrimSpace(string(line)))
 	}
+	return p.finish()
+}
+
+func (p *parser) finish() (*Tables, error) {
 	if len(p.errs) == 0 && len(p.ts.List) == 0 {
-		p.errs = append(p.errs, &textio.Error{File: name, Msg: "no forwarding tables: expected dump_fts, ibroute, opensm-lfts.dump or opensm.fdbs output"})
+		p.errs = append(p.errs, &textio.Error{File: p.ts.File, Msg: "no forwarding tables: expected dump_fts, ibroute, opensm-lfts.dump or opensm.fdbs output"})
 	}
 	if len(p.errs) > 0 {
 		return nil, p.errs
@@ -123,6 +151,31 @@ func Parse(name string, r io.Reader) (*Tables, error) {
 	return p.ts, nil
 }
 
+// setCur makes t the table entries go to. The table it replaces is done:
+// its entries' lines (kept to name a LID listed twice) are let go.
+func (p *parser) setCur(t *Table) {
+	if p.cur != nil && p.cur != t {
+		p.cur.line = nil
+	}
+	p.cur, p.changed = t, true
+}
+
+// fits says whether grow more LID slots keep allocation within a multiple
+// of the input read. A block parser does not know what came before it:
+// it allocates, and records the margin the blocks before must leave.
+func (p *parser) fits(grow int) bool {
+	x := p.slots + grow - 4*p.read - 1<<20
+	if p.block {
+		p.maxX = max(p.maxX, x)
+		if x > 4*p.before { // more than the input before could allow: give up
+			p.stopped = true
+			return false
+		}
+		return true
+	}
+	return x <= 0
+}
+
 func (p *parser) errorf(line int, format string, args ...any) {
 	p.errs = append(p.errs, textio.Errorf(p.ts.File, line, format, args...))
 }
@@ -131,7 +184,8 @@ func (p *parser) line(n int, t string) {
 	switch {
 	case t == "" || t[0] == '#' || skipRE.MatchString(t):
 	case mcastRE.MatchString(t):
-		p.mcast, p.cur = true, nil
+		p.setCur(nil)
+		p.mcast = true
 	case unicastRE.MatchString(t):
 		p.header(n, t, unicastRE.FindStringSubmatch(t)[1])
 		if r := rangeRE.FindStringSubmatch(t); r != nil && p.cur != nil {
@@ -182,7 +236,7 @@ func (p *parser) header(n int, t, rest string) {
 	m := guidRE.FindStringSubmatch(rest)
 	if m == nil {
 		p.errorf(n, "table header without the switch's guid 0x...")
-		p.cur = nil
+		p.setCur(nil)
 		return
 	}
 	g, err := strconv.ParseUint(m[1][2:], 16, 64)
@@ -192,7 +246,7 @@ func (p *parser) header(n int, t, rest string) {
 	}
 	if prev := p.ts.byGUID[g]; prev != nil {
 		p.errorf(n, "second table for switch 0x%016x (first at line %d)", g, prev.Line)
-		p.cur = nil
+		p.setCur(nil)
 		return
 	}
 	tb := &Table{GUID: g, Line: n}
@@ -204,7 +258,7 @@ func (p *parser) header(n int, t, rest string) {
 	}
 	p.ts.byGUID[g] = tb
 	p.ts.List = append(p.ts.List, tb)
-	p.cur = tb
+	p.setCur(tb)
 }
 
 // fastEntry reads the common entry "0xLLLL PPP ..." without regular
@@ -281,7 +335,7 @@ func (p *parser) set(n, lid, port int) {
 		// Tables are indexed by LID; a hostile dump of a few bytes per
 		// table could name LID 0xbfff in each. Real dumps list most LIDs
 		// they span, so allocation stays within a multiple of the input.
-		if grow := lid + 1 - len(t.Out); p.slots+grow > 4*p.read+1<<20 {
+		if grow := lid + 1 - len(t.Out); !p.fits(grow) {
 			p.errorf(n, "LID 0x%04x: tables this sparse would need %d entries for %d bytes of input; is this a forwarding-table dump?", lid, p.slots+grow, p.read)
 			return
 		}
@@ -311,7 +365,7 @@ func (p *parser) reserve(hi int) {
 	t := p.cur
 	hi = min(hi, MaxLID)
 	grow := hi + 1 - len(t.Out)
-	if grow <= 0 || p.slots+grow > 4*p.read+1<<20 {
+	if grow <= 0 || !p.fits(grow) {
 		return
 	}
 	p.slots += grow
