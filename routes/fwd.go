@@ -90,7 +90,7 @@ func ReadTables(file string, r io.Reader, m *model.Model) (*Tables, error) {
 		n := lr.Line()
 		if first {
 			first = false
-			if strings.TrimSpace(string(line)) != "#! fabviz-lft 1" {
+			if strings.TrimSpace(string(line)) != TablesMagic {
 				errs = append(errs, textio.Errorf(file, n, "not a fabviz forwarding-table file: the first line must be `#! fabviz-lft 1`"))
 				break
 			}

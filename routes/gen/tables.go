@@ -8,10 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"sync"
 
 	"github.com/fabviz/fabviz/model"
+	"github.com/fabviz/fabviz/routes"
 )
 
 // Every generator routes by destination alone: the port a route leaves a
@@ -115,22 +115,16 @@ func (f *Fabric) WriteTables(w io.Writer) error {
 	}
 	m := f.M
 	bw := bufio.NewWriterSize(w, 1<<20)
-	bw.WriteString("#! fabviz-lft 1\n")
+	bw.WriteString(routes.TablesMagic + "\n")
 	var line []byte
 	for n := m.MinNode; n <= m.MaxNode; n++ {
-		if m.NodePort(n) == model.NoPort {
-			continue
+		if m.NodePort(n) != model.NoPort {
+			line = routes.AppendNode(line[:0], n, f.LID(n), 0)
+			bw.Write(line)
 		}
-		line = append(line[:0], "node "...)
-		line = strconv.AppendInt(line, int64(n), 10)
-		line = append(line, " lid "...)
-		line = strconv.AppendInt(line, int64(f.LID(n)), 10)
-		bw.Write(append(line, '\n'))
 	}
 	err := f.eachSwitch(bw, func(sw int, b []byte) []byte {
-		b = append(b, "table "...)
-		b = append(b, m.Switches[sw].Label...)
-		b = append(b, '\n')
+		b = routes.AppendTable(b, m.Switches[sw].Label)
 		for d := m.MinNode; d <= m.MaxNode; {
 			if m.NodePort(d) == model.NoPort {
 				d++
@@ -141,14 +135,7 @@ func (f *Fabric) WriteTables(w io.Writer) error {
 			for e+1 <= m.MaxNode && m.NodePort(e+1) != model.NoPort && f.next(sw, e+1) == p {
 				e++
 			}
-			b = strconv.AppendInt(b, int64(f.LID(d)), 10)
-			if e > d {
-				b = append(b, '-')
-				b = strconv.AppendInt(b, int64(f.LID(e)), 10)
-			}
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(p+m.PortBase), 10)
-			b = append(b, '\n')
+			b = routes.AppendEntry(b, f.LID(d), f.LID(e), p+m.PortBase)
 			d = e + 1
 		}
 		return b

@@ -2,9 +2,9 @@ package lft
 
 import (
 	"bufio"
-	"fmt"
 	"io"
-	"strconv"
+
+	"github.com/fabviz/fabviz/routes"
 )
 
 // WriteFVLFT writes the fabric's forwarding tables in fabviz's own format
@@ -15,26 +15,20 @@ import (
 // switches) are left out: routes run between hosts.
 func (r *Router) WriteFVLFT(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
-	bw.WriteString("#! fabviz-lft 1\n")
+	bw.WriteString(routes.TablesMagic + "\n")
 	var b []byte // a line at a time: big fabrics have tens of millions
 	for h, lid := range r.lids {
 		if lid > 0 {
-			b = append(b[:0], "node "...)
-			b = strconv.AppendInt(b, int64(h), 10)
-			b = append(b, " lid "...)
-			b = strconv.AppendInt(b, int64(lid), 10)
-			if r.lmcs[h] > 0 {
-				b = append(b, " lmc "...)
-				b = strconv.AppendInt(b, int64(r.lmcs[h]), 10)
-			}
-			bw.Write(append(b, '\n'))
+			b = routes.AppendNode(b[:0], h, lid, r.lmcs[h])
+			bw.Write(b)
 		}
 	}
 	for i, t := range r.table {
 		if t == nil {
 			continue
 		}
-		fmt.Fprintf(bw, "table %s\n", r.names[i])
+		b = routes.AppendTable(b[:0], r.names[i])
+		bw.Write(b)
 		for lo := 1; lo < len(t.Out); {
 			p := t.Out[lo]
 			hi := lo
@@ -42,14 +36,8 @@ func (r *Router) WriteFVLFT(w io.Writer) error {
 				hi++
 			}
 			if p != NoPort && p != 0 { // no entry; port 0 is the switch itself: no host there
-				b = strconv.AppendInt(b[:0], int64(lo), 10)
-				if hi > lo {
-					b = append(b, '-')
-					b = strconv.AppendInt(b, int64(hi), 10)
-				}
-				b = append(b, ' ')
-				b = strconv.AppendInt(b, int64(p), 10)
-				bw.Write(append(b, '\n'))
+				b = routes.AppendEntry(b[:0], lo, hi, int(p))
+				bw.Write(b)
 			}
 			lo = hi + 1
 		}
